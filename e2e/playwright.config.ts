@@ -1,0 +1,31 @@
+import { defineConfig } from '@playwright/test';
+import { chromiumLaunchOptions, portOffset, siteUrl } from './support/site.ts';
+
+export default defineConfig({
+  testDir: './tests',
+  outputDir: './test-results',
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  fullyParallel: true,
+  workers: process.env.CI ? 2 : 2,
+  retries: 0,
+  forbidOnly: true,
+  reporter: [['list']],
+  use: {
+    baseURL: siteUrl,
+    browserName: 'chromium',
+    launchOptions: chromiumLaunchOptions,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  webServer: {
+    // The production build (npm test builds first) and a throwaway copy of the seeded database.
+    command: 'node ../scripts/serve.mjs --fresh-backend --quiet',
+    url: `${siteUrl}/`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    env: { SITE_PORT_OFFSET: String(portOffset) },
+    stdout: 'pipe',
+    stderr: 'pipe',
+  },
+});

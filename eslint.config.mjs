@@ -1,0 +1,77 @@
+// Lint for every package: typescript-eslint, React hooks, jsx-a11y, and the import boundaries that keep each part
+// in its room (ARCHITECTURE.md): a section never imports another section or the shell, shared-ui imports no app,
+// and the shell reaches sections only through Module Federation.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+const sections = ['mfe-portfolio', 'mfe-tutorials', 'mfe-courses', 'mfe-help'];
+
+const appImports = (apps) => apps.flatMap((app) => [`@site/${app}`, `@site/${app}/*`, `**/${app}/**`]);
+
+function boundary(files, forbidden, message, extraPatterns = []) {
+  return {
+    files,
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: forbidden, message }, ...extraPatterns] }],
+    },
+  };
+}
+
+export default tseslint.config(
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '**/dist-prerender/**',
+      '**/coverage/**',
+      'e2e/test-results/**',
+      'e2e/playwright-report/**',
+      'supabase/.local/**',
+      'bench/results/**',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs' },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
+    files: ['**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+    },
+  },
+  { files: ['**/*.tsx'], ...jsxA11y.flatConfigs.recommended },
+  ...sections.map((section) =>
+    boundary(
+      [`${section}/**/*.{ts,tsx,mjs}`],
+      [...appImports(['shell', ...sections.filter((other) => other !== section)])],
+      'A section never imports another section or the shell: share through @site/shared-ui or the event bus.',
+    ),
+  ),
+  boundary(
+    ['shell/**/*.{ts,tsx,mjs}'],
+    appImports(sections),
+    'The shell loads sections only through Module Federation (src/federation/remoteModules.ts).',
+  ),
+  boundary(['shared-ui/src/**/*.{ts,tsx}'], appImports(['shell', ...sections]), 'shared-ui imports no app.', [
+    {
+      group: ['./**', '../**', '!**/*.module.css'],
+      message:
+        'Inside shared-ui, import another module of the kit by its package name (@site/shared-ui/...), so Module Federation shares one instance of it.',
+    },
+  ]),
+);

@@ -1,0 +1,1 @@
+module.exports = require('@site/tools/jest/createJestConfig')(__dirname);

@@ -1,0 +1,4 @@
+// Scaffold: the section team replaces this with the real module.
+export default function CoursesPage() {
+  return null;
+}

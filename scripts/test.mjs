@@ -1,0 +1,91 @@
+// npm test: lint and format, typecheck, unit and contract tests of every package, production build, the byte
+// budget, then the end-to-end tests in Chromium against the built site and the local backend. Stops at the first
+// failing step and ends with one line counting every test that ran.
+import { spawn } from 'node:child_process';
+
+const turboEnv = { TURBO_TELEMETRY_DISABLED: '1', TURBO_NO_UPDATE_NOTIFIER: '1', FORCE_COLOR: '0' };
+
+const steps = [
+  { name: 'lint', command: ['npx', 'eslint', '.'] },
+  { name: 'format', command: ['npx', 'prettier', '--check', '.'] },
+  {
+    name: 'typecheck and unit tests',
+    command: [
+      'npx',
+      'turbo',
+      'run',
+      'typecheck',
+      'test',
+      '--concurrency=2',
+      '--output-logs=full',
+      '--log-order=grouped',
+    ],
+  },
+  {
+    name: 'build',
+    command: ['npx', 'turbo', 'run', 'build', '--concurrency=2', '--output-logs=errors-only'],
+  },
+  { name: 'end-to-end tests', command: ['npm', 'run', 'test', '-w', '@site/e2e'] },
+];
+
+/** Counts from the closing lines of the runners we use: jest, node:test, Playwright. */
+function countTests(output) {
+  let passed = 0;
+  let failed = 0;
+  for (const line of output.split('\n')) {
+    const jest = line.match(/Tests:\s+(?:(\d+) failed, )?(?:\d+ skipped, )?(?:(\d+) passed, )?\d+ total/);
+    if (jest) {
+      failed += Number(jest[1] ?? 0);
+      passed += Number(jest[2] ?? 0);
+      continue;
+    }
+    const nodeTest = line.match(/^(?:.*: )?# (pass|fail) (\d+)$/);
+    if (nodeTest) {
+      if (nodeTest[1] === 'pass') passed += Number(nodeTest[2]);
+      else failed += Number(nodeTest[2]);
+      continue;
+    }
+    const playwright = line.match(/^\s+(\d+) (passed|failed|flaky)(?: \(|$)/);
+    if (playwright) {
+      if (playwright[2] === 'failed') failed += Number(playwright[1]);
+      else passed += Number(playwright[1]);
+    }
+  }
+  return { passed, failed };
+}
+
+function run(step) {
+  return new Promise((resolve) => {
+    const started = Date.now();
+    console.log(`\n=== ${step.name}: ${step.command.join(' ')}`);
+    const child = spawn(step.command[0], step.command.slice(1), { env: { ...process.env, ...turboEnv } });
+    let output = '';
+    for (const stream of [child.stdout, child.stderr]) {
+      stream.on('data', (chunk) => {
+        output += chunk;
+        (stream === child.stdout ? process.stdout : process.stderr).write(chunk);
+      });
+    }
+    child.on('close', (code) => {
+      const seconds = ((Date.now() - started) / 1000).toFixed(1);
+      console.log(`=== ${step.name}: ${code === 0 ? 'ok' : `failed (exit ${code})`} in ${seconds}s`);
+      resolve({ code: code ?? 1, ...countTests(output) });
+    });
+  });
+}
+
+let passed = 0;
+let failed = 0;
+let exitCode = 0;
+for (const step of steps) {
+  const result = await run(step);
+  passed += result.passed;
+  failed += result.failed;
+  if (result.code !== 0) {
+    exitCode = result.code;
+    if (result.failed === 0) failed += 1; // a failing step that is not a test runner counts as one failure
+    break;
+  }
+}
+console.log(`\ntests: ${passed} passed, ${failed} failed`);
+process.exit(exitCode);

@@ -1,0 +1,42 @@
+// The one Supabase client of the page, built from runtime configuration. supabase-js is imported on first use,
+// so it never delays the first paint.
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { fetchWithLoadingBar } from '@site/shared-ui/fetchWithLoadingBar';
+
+export interface SupabaseRuntimeConfig {
+  url: string;
+  anonKey: string;
+}
+
+/** The local stand-in backend with the Supabase CLI's public demo anon key (see supabase/README.md). */
+export const localSupabaseConfig: SupabaseRuntimeConfig = {
+  url: 'http://127.0.0.1:54321',
+  anonKey:
+    'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0',
+};
+
+let configured: Promise<SupabaseRuntimeConfig> = Promise.resolve(localSupabaseConfig);
+let resolvedConfig: SupabaseRuntimeConfig = localSupabaseConfig;
+let client: Promise<SupabaseClient> | undefined;
+
+/** Sets where the backend is; the configuration may still be on its way (the shell reads it at start-up). */
+export function configureSupabase(config: SupabaseRuntimeConfig | Promise<SupabaseRuntimeConfig>): void {
+  if (client) throw new Error('configureSupabase must run before the first getSupabase call');
+  configured = Promise.resolve(config).then((value) => (resolvedConfig = value));
+}
+
+/** The configuration in force; final once getSupabase has resolved. */
+export function getSupabaseConfig(): SupabaseRuntimeConfig {
+  return resolvedConfig;
+}
+
+export function getSupabase(): Promise<SupabaseClient> {
+  client ??= configured.then(async (config) => {
+    const { createClient } = await import('@supabase/supabase-js');
+    return createClient(config.url, config.anonKey, {
+      auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+      global: { fetch: fetchWithLoadingBar },
+    });
+  });
+  return client;
+}

@@ -1,0 +1,51 @@
+// Writes one HTML file per page into dist/, with the frame already rendered and the right title, description,
+// canonical link and Open Graph tags, so text paints before any JavaScript or section arrives. Unknown paths are
+// answered with dist/404.html (the not-found page).
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+
+const shellDir = path.resolve(import.meta.dirname, '..');
+const dist = path.join(shellDir, 'dist');
+const require = createRequire(import.meta.url);
+const { renderPage, sitePages } = require(path.join(shellDir, 'dist-prerender/renderPage.cjs'));
+
+const template = readFileSync(path.join(dist, 'index.html'), 'utf8');
+const metadata = JSON.parse(readFileSync(path.join(shellDir, 'public/assets/data/meta.json'), 'utf8'));
+
+const escapeAttribute = (text) =>
+  text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+function replaceOnce(html, pattern, replacement) {
+  if (!pattern.test(html)) throw new Error(`The HTML template lacks ${pattern}`);
+  return html.replace(pattern, replacement);
+}
+
+function pageHtml(pathname) {
+  const { html, title, canonicalUrl: url } = renderPage(pathname);
+  const description = metadata.find((entry) => entry.page === pathname)?.metaDescription ?? '';
+  let page = template;
+  page = replaceOnce(page, /<title>[^<]*<\/title>/, `<title>${escapeAttribute(title)}</title>`);
+  page = replaceOnce(
+    page,
+    /(<meta name="description" content=")[^"]*"/,
+    `$1${escapeAttribute(description)}"`,
+  );
+  page = replaceOnce(page, /(<link rel="canonical" href=")[^"]*"/, `$1${escapeAttribute(url)}"`);
+  page = replaceOnce(page, /(<meta property="og:title" content=")[^"]*"/, `$1${escapeAttribute(title)}"`);
+  page = replaceOnce(
+    page,
+    /(<meta property="og:description" content=")[^"]*"/,
+    `$1${escapeAttribute(description)}"`,
+  );
+  page = replaceOnce(page, /(<meta property="og:url" content=")[^"]*"/, `$1${escapeAttribute(url)}"`);
+  return replaceOnce(page, /<div id="root"><\/div>/, `<div id="root">${html}</div>`);
+}
+
+for (const { path: pathname } of sitePages) {
+  const file = path.join(dist, pathname, 'index.html');
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, pageHtml(pathname));
+}
+writeFileSync(path.join(dist, '404.html'), pageHtml('/404'));
+console.log(`prerendered ${sitePages.length} pages and 404.html`);

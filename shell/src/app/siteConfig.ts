@@ -1,0 +1,29 @@
+// Runtime configuration of the deployed site (/site-config.json): where the backend is and the public keys.
+// Nothing secret lives here; it is read at start-up so one build serves every environment.
+import { localSupabaseConfig, type SupabaseRuntimeConfig } from '@site/shared-ui/supabaseClient';
+
+export interface SiteConfig {
+  supabase: SupabaseRuntimeConfig;
+  /** The public reCAPTCHA v3 site key; empty where there is none (local development, offline). */
+  recaptchaSiteKey: string;
+}
+
+const fallbackConfig: SiteConfig = { supabase: localSupabaseConfig, recaptchaSiteKey: '' };
+
+let siteConfig: Promise<SiteConfig> | undefined;
+
+export function loadSiteConfig(url = '/site-config.json'): Promise<SiteConfig> {
+  siteConfig ??= fetch(url, { cache: 'no-cache' })
+    .then(async (response) => {
+      if (!response.ok) throw new Error(`${url} answered ${response.status}`);
+      return { ...fallbackConfig, ...((await response.json()) as Partial<SiteConfig>) };
+    })
+    .catch((error: unknown) => {
+      console.error(
+        '[site config] load failed, using the local defaults:',
+        error instanceof Error ? error.message : error,
+      );
+      return fallbackConfig;
+    });
+  return siteConfig;
+}

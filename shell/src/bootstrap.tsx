@@ -1,0 +1,35 @@
+import '@site/shared-ui/tokens.css';
+import { StrictMode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router';
+import { publish } from '@site/shared-ui/eventBus';
+import { configureSupabase } from '@site/shared-ui/supabaseClient';
+import { SiteApp } from './app/SiteApp.tsx';
+import { loadSiteConfig } from './app/siteConfig.ts';
+import { findSitePage } from './app/siteRoutes.ts';
+import { RemoteLoaderContext } from './federation/RemoteLoaderContext.ts';
+import { loadRemoteModule } from './federation/remoteModules.ts';
+
+configureSupabase(loadSiteConfig().then((config) => config.supabase));
+
+// Ask for the current page's sections now, while the frame hydrates; the slots pick up the same loads.
+for (const slot of findSitePage(window.location.pathname)?.slots ?? []) {
+  loadRemoteModule(slot.module).catch(() => undefined);
+}
+
+const site = (
+  <StrictMode>
+    <BrowserRouter>
+      <RemoteLoaderContext value={loadRemoteModule}>
+        <SiteApp />
+      </RemoteLoaderContext>
+    </BrowserRouter>
+  </StrictMode>
+);
+
+const container = document.getElementById('root');
+if (!container) throw new Error('The page has no #root element');
+if (container.hasChildNodes()) hydrateRoot(container, site);
+else createRoot(container).render(site);
+
+publish({ name: 'userInApp' });

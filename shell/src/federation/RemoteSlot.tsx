@@ -1,0 +1,77 @@
+import {
+  lazy,
+  Suspense,
+  useContext,
+  useEffect,
+  useState,
+  type ComponentType,
+  type LazyExoticComponent,
+} from 'react';
+import { useEventBus } from '@site/shared-ui/eventBus';
+import { VisuallyHidden } from '@site/shared-ui/VisuallyHidden';
+import type { PageSlot, RemoteModuleId } from '../app/siteRoutes.ts';
+import { RemoteErrorBoundary } from './RemoteErrorBoundary.tsx';
+import { RemoteLoaderContext } from './RemoteLoaderContext.ts';
+import { useHydrated } from './useHydrated.ts';
+import type { RemoteModuleLoader } from './remoteModuleTypes.ts';
+import styles from './RemoteSlot.module.css';
+
+const components = new Map<string, LazyExoticComponent<ComponentType>>();
+
+function lazyRemote(loader: RemoteModuleLoader, id: RemoteModuleId, attempt: number) {
+  const key = `${id}#${attempt}`;
+  let component = components.get(key);
+  if (!component) {
+    component = lazy(() => loader(id));
+    components.set(key, component);
+  }
+  return component;
+}
+
+/** Space kept for a section on its way; it keeps the loading bar running meanwhile. */
+function SlotLoading({ sectionName }: { sectionName: string }) {
+  useEffect(() => {
+    const { loadStarted, loadFinished } = useEventBus.getState();
+    loadStarted();
+    return loadFinished;
+  }, []);
+  return (
+    <div className={styles.loading} aria-busy="true">
+      <VisuallyHidden>Loading {sectionName}…</VisuallyHidden>
+    </div>
+  );
+}
+
+function RemoteSection({ module, sectionName }: Pick<PageSlot, 'module' | 'sectionName'>) {
+  const loader = useContext(RemoteLoaderContext);
+  const [attempt, setAttempt] = useState(0);
+  const Section = lazyRemote(loader, module, attempt);
+  return (
+    <RemoteErrorBoundary
+      key={attempt}
+      sectionName={sectionName}
+      onRetry={() => setAttempt((count) => count + 1)}
+    >
+      <Suspense fallback={<SlotLoading sectionName={sectionName} />}>
+        <Section />
+      </Suspense>
+    </RemoteErrorBoundary>
+  );
+}
+
+/**
+ * Where a section's module appears. The prerendered page and the first (hydrating) render show the reserved space
+ * only; the section loads right after, so the HTML and the hydrated page always agree.
+ */
+export function RemoteSlot({ module, sectionName, reserve }: PageSlot) {
+  const hydrated = useHydrated();
+  return (
+    <div className={`${styles.slot} ${styles[reserve]}`} data-section={module}>
+      {hydrated ? (
+        <RemoteSection module={module} sectionName={sectionName} />
+      ) : (
+        <div className={styles.loading} aria-busy="true" />
+      )}
+    </div>
+  );
+}

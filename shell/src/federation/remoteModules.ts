@@ -1,0 +1,30 @@
+// Section modules arrive through Module Federation. Where each section lives is runtime configuration
+// (/remotes.json, name -> mf-manifest.json URL), so a section team redeploys without rebuilding the shell.
+import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import type { RemoteComponentModule, RemoteModuleLoader } from './remoteModuleTypes.ts';
+
+let remotesRegistered: Promise<void> | undefined;
+
+export function registerRemotesFromConfig(configUrl = '/remotes.json'): Promise<void> {
+  remotesRegistered ??= fetch(configUrl, { cache: 'no-cache' })
+    .then(async (response) => {
+      if (!response.ok) throw new Error(`${configUrl} answered ${response.status}`);
+      const manifests = (await response.json()) as Record<string, string>;
+      registerRemotes(Object.entries(manifests).map(([name, entry]) => ({ name, entry })));
+    })
+    .catch((error: unknown) => {
+      // Let the next attempt ("Try again" in a section's fallback) fetch the configuration afresh.
+      remotesRegistered = undefined;
+      throw error;
+    });
+  return remotesRegistered;
+}
+
+export const loadRemoteModule: RemoteModuleLoader = async (id) => {
+  await registerRemotesFromConfig();
+  const module = await loadRemote<RemoteComponentModule>(id);
+  if (typeof module?.default !== 'function' && typeof module?.default !== 'object') {
+    throw new Error(`${id} does not export a component`);
+  }
+  return module;
+};

@@ -1,0 +1,9 @@
+import { useLocation } from 'react-router';
+import { findSitePage } from '../app/siteRoutes.ts';
+import { NotFoundPage } from './NotFoundPage.tsx';
+import { SitePageView } from './SitePageView.tsx';
+
+export function PageForLocation() {
+  const page = findSitePage(useLocation().pathname);
+  return page ? <SitePageView page={page} /> : <NotFoundPage />;
+}

@@ -1,0 +1,15 @@
+import type { SitePage } from '../app/siteRoutes.ts';
+import { HeaderBanner } from '../frame/HeaderBanner.tsx';
+import { RemoteSlot } from '../federation/RemoteSlot.tsx';
+
+/** A page of the site: its banner, then the sections that fill it. */
+export function SitePageView({ page }: { page: SitePage }) {
+  return (
+    <>
+      <HeaderBanner title={page.banner.title} text={page.banner.text} />
+      {page.slots.map((slot) => (
+        <RemoteSlot key={slot.module} {...slot} />
+      ))}
+    </>
+  );
+}

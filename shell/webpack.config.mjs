@@ -1,0 +1,9 @@
+import { createAppConfig } from '@site/tools/webpack/createAppConfig';
+import federation from './module-federation.config.mjs';
+
+export default createAppConfig({
+  appDir: import.meta.dirname,
+  federation,
+  isHost: true,
+  define: { __BUILD_YEAR__: JSON.stringify(new Date().getFullYear()) },
+});

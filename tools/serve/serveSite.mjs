@@ -1,0 +1,105 @@
+// Serves the built site as it is deployed: the shell and each section from its own folder and port.
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { startStaticServer } from './staticServer.mjs';
+import { sectionSecurityHeaders, shellSecurityHeaders } from './securityHeaders.mjs';
+
+export const repoRoot = path.resolve(import.meta.dirname, '../..');
+
+export const sitePorts = { shell: 3000, portfolio: 3001, tutorials: 3002, courses: 3003, help: 3004 };
+
+export const backendPort = 54321;
+
+/** The ports of a whole site moved by an offset, so several copies can run side by side (tests, helpers). */
+export function sitePortsFor(offset = 0) {
+  return {
+    ...Object.fromEntries(Object.entries(sitePorts).map(([name, port]) => [name, port + offset])),
+    backend: backendPort + offset,
+  };
+}
+
+export const sectionFolders = {
+  portfolio: 'mfe-portfolio',
+  tutorials: 'mfe-tutorials',
+  courses: 'mfe-courses',
+  help: 'mfe-help',
+};
+
+/** The runtime configuration a site on these ports uses: where each section and the backend are. */
+export function runtimeConfigFor(ports) {
+  const shellDist = path.join(repoRoot, 'shell/dist');
+  const siteConfig = JSON.parse(readFileSync(path.join(shellDist, 'site-config.json'), 'utf8'));
+  siteConfig.supabase.url = `http://127.0.0.1:${ports.backend}`;
+  const remotes = Object.fromEntries(
+    Object.keys(sectionFolders).map((name) => [name, `http://localhost:${ports[name]}/mf-manifest.json`]),
+  );
+  return { remotes, siteConfig };
+}
+
+function writeJson(dir, name, value) {
+  const file = path.join(dir, name);
+  writeFileSync(file, JSON.stringify(value, null, 2));
+  return file;
+}
+
+/**
+ * @param {object} [options]
+ * @param {number} [options.portOffset] move every port (and the backend URL the site uses) by this much
+ * @param {number} [options.backendPort] the backend the site talks to (default: the standard port plus the offset)
+ * @param {Partial<Record<keyof typeof sectionFolders, string>>} [options.remotes] section -> manifest URL overrides
+ * @param {Partial<Record<keyof typeof sectionFolders, string>>} [options.sectionRoots] serve a section from another folder
+ * @param {boolean} [options.quiet]
+ */
+export async function serveSite({
+  portOffset = 0,
+  backendPort,
+  remotes = {},
+  sectionRoots = {},
+  quiet = true,
+} = {}) {
+  const port = sitePortsFor(portOffset);
+  const shellDist = path.join(repoRoot, 'shell/dist');
+  const standard = portOffset === 0 && backendPort === undefined && Object.keys(remotes).length === 0;
+  // The standard site serves its built runtime configuration as deployed; a moved copy gets its own.
+  const config = standard
+    ? {
+        remotes: JSON.parse(readFileSync(path.join(shellDist, 'remotes.json'), 'utf8')),
+        siteConfig: JSON.parse(readFileSync(path.join(shellDist, 'site-config.json'), 'utf8')),
+      }
+    : runtimeConfigFor({ ...port, backend: backendPort ?? port.backend });
+  Object.assign(config.remotes, remotes);
+  const overrides = {};
+  if (!standard) {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'site-config-'));
+    overrides['/remotes.json'] = writeJson(dir, 'remotes.json', config.remotes);
+    overrides['/site-config.json'] = writeJson(dir, 'site-config.json', config.siteConfig);
+  }
+  const { remotes: sectionManifests, siteConfig } = config;
+
+  const servers = [
+    await startStaticServer({
+      root: shellDist,
+      port: port.shell,
+      pages: true,
+      headers: shellSecurityHeaders({ remotes: sectionManifests, siteConfig }),
+      overrides,
+      quiet,
+    }),
+  ];
+  for (const [name, folder] of Object.entries(sectionFolders)) {
+    servers.push(
+      await startStaticServer({
+        root: sectionRoots[name] ?? path.join(repoRoot, folder, 'dist'),
+        port: port[name],
+        crossOrigin: true,
+        headers: sectionSecurityHeaders,
+        quiet,
+      }),
+    );
+  }
+  return {
+    url: `http://localhost:${port.shell}`,
+    close: () => Promise.all(servers.map((server) => server.close())),
+  };
+}

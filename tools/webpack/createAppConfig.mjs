@@ -1,0 +1,114 @@
+// The webpack configuration every app is built with: TypeScript through ts-loader, CSS Modules scoped per
+// package, hashed file names, and Module Federation from the app's own module-federation.config.mjs.
+import path from 'node:path';
+import webpack from 'webpack';
+import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
+import MiniCssExtractPlugin from 'mini-css-extract-plugin';
+import HtmlWebpackPlugin from 'html-webpack-plugin';
+import { existsSync } from 'node:fs';
+import { CopyPublicFilesPlugin } from './CopyPublicFilesPlugin.mjs';
+
+const repoRoot = path.resolve(import.meta.dirname, '../..');
+
+/** CSS Modules class names are hashed from the file's path in the repository, so packages never collide. */
+export function cssModulesOptions(production) {
+  return {
+    auto: true,
+    localIdentName: production ? '[hash:base64:7]' : '[name]__[local]--[hash:base64:4]',
+    localIdentContext: repoRoot,
+    namedExport: false,
+    exportLocalsConvention: 'as-is',
+  };
+}
+
+export function typeScriptRule(appDir) {
+  return {
+    test: /\.tsx?$/,
+    exclude: /node_modules/,
+    loader: 'ts-loader',
+    // Type checking is its own step (npm run typecheck); the build only strips types.
+    options: { transpileOnly: true, configFile: path.join(appDir, 'tsconfig.json') },
+  };
+}
+
+export const resolveOptions = { extensions: ['.tsx', '.ts', '.js', '.mjs'] };
+
+/**
+ * @param {object} options
+ * @param {string} options.appDir the app's folder
+ * @param {import('@module-federation/enhanced/webpack').ModuleFederationPluginOptions} options.federation
+ * @param {boolean} [options.isHost] the shell: serves the HTML and provides the federation runtime
+ * @param {Record<string, string>} [options.define] compile-time constants
+ */
+export function createAppConfig({ appDir, federation, isHost = false, define = {} }) {
+  return (_env, argv) => {
+    const production = argv.mode !== 'development';
+    const hashed = production ? '.[contenthash:10]' : '';
+    return {
+      name: federation.name,
+      mode: production ? 'production' : 'development',
+      context: appDir,
+      target: 'web',
+      devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+      entry: isHost ? { main: './src/index.ts' } : {},
+      output: {
+        path: path.join(appDir, 'dist'),
+        // The shell serves deep links (/help/privacy-policy), so its files are addressed from the root; a section's
+        // files are found relative to its mf-manifest.json, wherever the section is deployed.
+        publicPath: isHost ? '/' : 'auto',
+        filename: `[name]${hashed}.js`,
+        chunkFilename: `[name]${hashed}.js`,
+        assetModuleFilename: `assets/[name]${hashed}[ext]`,
+        uniqueName: federation.name,
+        clean: true,
+      },
+      resolve: resolveOptions,
+      module: {
+        rules: [
+          typeScriptRule(appDir),
+          {
+            test: /\.css$/,
+            use: [
+              MiniCssExtractPlugin.loader,
+              { loader: 'css-loader', options: { modules: cssModulesOptions(production) } },
+            ],
+          },
+          { test: /\.(png|jpe?g|webp|avif|svg|pdf|woff2)$/, type: 'asset/resource' },
+        ],
+      },
+      plugins: [
+        new ModuleFederationPlugin({
+          filename: 'remoteEntry.js',
+          shareStrategy: 'loaded-first',
+          manifest: true,
+          dts: false,
+          ...federation,
+          experiments: { asyncStartup: true, ...federation.experiments },
+        }),
+        new MiniCssExtractPlugin({ filename: `[name]${hashed}.css`, chunkFilename: `[name]${hashed}.css` }),
+        new webpack.DefinePlugin(define),
+        ...(existsSync(path.join(appDir, 'public'))
+          ? [new CopyPublicFilesPlugin(path.join(appDir, 'public'))]
+          : []),
+        ...(isHost
+          ? [
+              new HtmlWebpackPlugin({
+                template: './src/index.html',
+                scriptLoading: 'defer',
+                minify: false,
+              }),
+            ]
+          : []),
+      ],
+      optimization: {
+        // Module Federation needs each container's runtime in its own entry.
+        runtimeChunk: false,
+        // The shell's HTML is rewritten by the prerender step, which expects the template as written.
+        minimizeOptions: { html: false },
+      },
+      performance: false,
+      stats: production ? 'errors-warnings' : 'minimal',
+      infrastructureLogging: { level: 'warn' },
+    };
+  };
+}
