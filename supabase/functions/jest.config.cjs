@@ -1,0 +1,7 @@
+// Edge-function handlers are web-standard (Request -> Response), so they run under Node in the node environment.
+module.exports = {
+  rootDir: __dirname,
+  testEnvironment: 'node',
+  testMatch: ['<rootDir>/**/__tests__/**/*.spec.ts'],
+  transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: `${__dirname}/tsconfig.json`, diagnostics: false }] },
+};
