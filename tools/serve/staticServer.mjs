@@ -156,8 +156,10 @@ export async function startStaticServer({
     server.once('error', reject);
     server.listen(port, host, resolve);
   });
+  const { port: actualPort } = server.address();
   return {
-    url: `http://localhost:${port}`,
+    url: `http://localhost:${actualPort}`,
+    port: actualPort,
     close: () =>
       new Promise((resolve) => {
         server.close(() => resolve());

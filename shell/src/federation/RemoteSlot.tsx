@@ -16,9 +16,15 @@ import { useHydrated } from './useHydrated.ts';
 import type { RemoteModuleLoader } from './remoteModuleTypes.ts';
 import styles from './RemoteSlot.module.css';
 
-const components = new Map<string, LazyExoticComponent<ComponentType>>();
+// One lazy component per loader, module and attempt: React.lazy remembers a failure, so a retry needs a new one.
+const componentsByLoader = new WeakMap<RemoteModuleLoader, Map<string, LazyExoticComponent<ComponentType>>>();
 
 function lazyRemote(loader: RemoteModuleLoader, id: RemoteModuleId, attempt: number) {
+  let components = componentsByLoader.get(loader);
+  if (!components) {
+    components = new Map();
+    componentsByLoader.set(loader, components);
+  }
   const key = `${id}#${attempt}`;
   let component = components.get(key);
   if (!component) {

@@ -1,0 +1,65 @@
+import {
+  contentUrl,
+  toTestimonial,
+  toTutorial,
+  type TestimonialRow,
+  type VideoRow,
+} from '@site/shared-ui/rows';
+
+const timestamps = { created_at: '2026-01-01T00:00:00Z', updated_at: '2026-01-01T00:00:00Z' };
+
+describe('contentUrl', () => {
+  it('turns a Storage path into the public URL of the content bucket', () => {
+    expect(contentUrl('projects/task-board.webp')).toBe(
+      'http://127.0.0.1:54321/storage/v1/object/public/content/projects/task-board.webp',
+    );
+    expect(contentUrl('/ads/sale.webp')).toBe(
+      'http://127.0.0.1:54321/storage/v1/object/public/content/ads/sale.webp',
+    );
+  });
+
+  it('keeps full URLs and empty values as they are', () => {
+    expect(contentUrl('https://i.ytimg.com/vi/abc/mqdefault.jpg')).toBe(
+      'https://i.ytimg.com/vi/abc/mqdefault.jpg',
+    );
+    expect(contentUrl('')).toBe('');
+  });
+});
+
+describe('row mappers', () => {
+  it('give a testimonial without a picture an empty image, so the default icon shows', () => {
+    const row: TestimonialRow = {
+      ...timestamps,
+      id: 't1',
+      person_name: 'Ana',
+      person_image: null,
+      platform: 'UDEMY',
+      testimonial: 'Clear and practical.',
+    };
+    expect(toTestimonial(row)).toEqual({
+      id: 't1',
+      personName: 'Ana',
+      personImage: '',
+      platform: 'UDEMY',
+      testimonial: 'Clear and practical.',
+    });
+  });
+
+  it('turn video counts into numbers, keeping missing counts missing', () => {
+    const row: VideoRow = {
+      ...timestamps,
+      id: 'v1',
+      video_id: 'abcdefghijk',
+      title: 'T',
+      description: '',
+      thumbnail_url: 'videos/abcdefghijk.webp',
+      published_at: '2026-02-01T00:00:00Z',
+      view_count: '9007199254740993',
+      like_count: null,
+    };
+    const tutorial = toTutorial(row);
+    expect(typeof tutorial.viewCount).toBe('number');
+    expect(tutorial.likeCount).toBeNull();
+    expect(toTutorial({ ...row, view_count: 1200 }).viewCount).toBe(1200);
+  });
+});

@@ -1,0 +1,140 @@
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { startStaticServer } from '../staticServer.mjs';
+import { contentSecurityPolicy } from '../securityHeaders.mjs';
+
+const root = mkdtempSync(path.join(os.tmpdir(), 'static-server-'));
+const bigScript = `console.log(${JSON.stringify('x'.repeat(4000))});`;
+writeFileSync(path.join(root, 'index.html'), '<h1>Home</h1>');
+writeFileSync(path.join(root, '404.html'), '<h1>Oops, Page Not Found</h1>');
+writeFileSync(path.join(root, 'main.0123abcdef.js'), bigScript);
+writeFileSync(path.join(root, 'remoteEntry.js'), bigScript);
+writeFileSync(path.join(root, 'mf-manifest.json'), '{}');
+mkdirSync(path.join(root, 'about'));
+writeFileSync(path.join(root, 'about', 'index.html'), '<h1>About</h1>');
+const otherRemotes = path.join(root, '..', `${path.basename(root)}-remotes.json`);
+writeFileSync(otherRemotes, '{"help":"http://localhost:9/mf-manifest.json"}');
+
+/** A raw GET, so the path reaches the server exactly as written. */
+function get(port, urlPath, headers = {}) {
+  return new Promise((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port, path: urlPath, headers }, (response) => {
+      const chunks = [];
+      response.on('data', (chunk) => chunks.push(chunk));
+      response.on('end', () =>
+        resolve({ status: response.statusCode, headers: response.headers, body: Buffer.concat(chunks) }),
+      );
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+describe('the static server', () => {
+  let shell;
+  let section;
+  before(async () => {
+    shell = await startStaticServer({
+      root,
+      port: 0,
+      pages: true,
+      headers: { 'X-Frame-Options': 'DENY' },
+      overrides: { '/remotes.json': otherRemotes },
+    });
+    section = await startStaticServer({ root, port: 0, crossOrigin: true });
+  });
+  after(async () => {
+    await shell.close();
+    await section.close();
+  });
+
+  it('caches hashed files for a year and revalidates everything else', async () => {
+    assert.equal(
+      (await get(shell.port, '/main.0123abcdef.js')).headers['cache-control'],
+      'public, max-age=31536000, immutable',
+    );
+    for (const file of ['/', '/about', '/remoteEntry.js', '/mf-manifest.json']) {
+      assert.equal((await get(shell.port, file)).headers['cache-control'], 'no-cache', file);
+    }
+  });
+
+  it('serves prerendered pages by path, and the not-found page with status 404', async () => {
+    assert.equal((await get(shell.port, '/about')).body.toString(), '<h1>About</h1>');
+    const missing = await get(shell.port, '/no/such/page');
+    assert.equal(missing.status, 404);
+    assert.match(missing.body.toString(), /Oops, Page Not Found/);
+    assert.equal((await get(shell.port, '/missing.js')).status, 404);
+  });
+
+  it('never serves a file outside its folder', async () => {
+    for (const attempt of ['/../../etc/passwd', '/..%2f..%2fetc%2fpasswd', '/%2e%2e/%2e%2e/etc/passwd']) {
+      const response = await get(section.port, attempt);
+      assert.equal(response.status, 404, attempt);
+      assert.doesNotMatch(response.body.toString(), /root:/);
+    }
+  });
+
+  it('compresses with brotli or gzip as the browser accepts', async () => {
+    const brotli = await get(shell.port, '/remoteEntry.js', { 'accept-encoding': 'gzip, deflate, br' });
+    assert.equal(brotli.headers['content-encoding'], 'br');
+    assert.equal(brotliDecompressSync(brotli.body).toString(), bigScript);
+    const gzip = await get(shell.port, '/remoteEntry.js', { 'accept-encoding': 'gzip' });
+    assert.equal(gzip.headers['content-encoding'], 'gzip');
+    assert.equal(gunzipSync(gzip.body).toString(), bigScript);
+    const plain = await get(shell.port, '/remoteEntry.js');
+    assert.equal(plain.headers['content-encoding'], undefined);
+    assert.equal(plain.body.toString(), bigScript);
+  });
+
+  it('answers a repeated request with 304 when nothing changed', async () => {
+    const first = await get(shell.port, '/mf-manifest.json');
+    const second = await get(shell.port, '/mf-manifest.json', { 'if-none-match': first.headers.etag });
+    assert.equal(second.status, 304);
+  });
+
+  it('lets the shell load a section from another origin', async () => {
+    const response = await get(section.port, '/remoteEntry.js');
+    assert.equal(response.headers['access-control-allow-origin'], '*');
+    assert.equal(response.headers['cross-origin-resource-policy'], 'cross-origin');
+    assert.equal(
+      (await get(shell.port, '/remoteEntry.js')).headers['access-control-allow-origin'],
+      undefined,
+    );
+  });
+
+  it('serves a replacement runtime configuration and its own headers', async () => {
+    const response = await get(shell.port, '/remotes.json');
+    assert.deepEqual(JSON.parse(response.body.toString()), { help: 'http://localhost:9/mf-manifest.json' });
+    assert.equal(response.headers['x-frame-options'], 'DENY');
+  });
+});
+
+describe('the content security policy', () => {
+  const policy = contentSecurityPolicy({
+    remotes: {
+      portfolio: 'http://localhost:3001/mf-manifest.json',
+      help: 'https://help.example.com/mf-manifest.json',
+    },
+    siteConfig: { supabase: { url: 'https://abc.supabase.co' } },
+  });
+  const directive = (name) => policy.split('; ').find((part) => part.startsWith(`${name} `));
+
+  it('allows scripts from the site and its sections only (and reCAPTCHA)', () => {
+    assert.equal(
+      directive('script-src'),
+      "script-src 'self' http://localhost:3001 https://help.example.com https://www.google.com https://www.gstatic.com",
+    );
+    assert.doesNotMatch(policy, /unsafe-inline|unsafe-eval/);
+  });
+
+  it('lets the page reach the backend over HTTP and WebSocket, and frame only the video player', () => {
+    assert.match(directive('connect-src'), / https:\/\/abc\.supabase\.co wss:\/\/abc\.supabase\.co /);
+    assert.match(directive('frame-src'), /^frame-src https:\/\/www\.youtube-nocookie\.com /);
+    assert.equal(directive('frame-ancestors'), "frame-ancestors 'none'");
+  });
+});
