@@ -1,8 +1,8 @@
 require('@testing-library/jest-dom');
-const { TextDecoder, TextEncoder } = require('node:util');
+const nodeUtil = require('node:util');
 
 // jsdom lacks these; react-router needs them at import time.
-Object.assign(globalThis, { TextEncoder, TextDecoder });
+Object.assign(globalThis, { TextEncoder: nodeUtil.TextEncoder, TextDecoder: nodeUtil.TextDecoder });
 
 // The shell's build constants, as webpack's DefinePlugin provides them.
 globalThis.__BUILD_YEAR__ = new Date().getFullYear();
