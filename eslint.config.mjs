@@ -31,6 +31,7 @@ export default tseslint.config(
       'e2e/playwright-report/**',
       'supabase/.local/**',
       'bench/results/**',
+      '.tmp-redeploy-*/**',
     ],
   },
   js.configs.recommended,

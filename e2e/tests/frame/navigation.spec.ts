@@ -1,0 +1,117 @@
+import { expect, test } from '@playwright/test';
+import { recordBusEvents } from '../../support/eventBus.ts';
+import { expectedDescription } from '../../support/pages.ts';
+
+test('navbar items change the page, its title and description, and record the route', async ({ page }) => {
+  await page.goto('/');
+  const events = await recordBusEvents(page);
+  const menu = page.getByRole('navigation', { name: 'Main' });
+  for (const [label, path, title] of [
+    ['About', '/about', 'Alex Morgan | About'],
+    ['Portfolio', '/portfolio', 'Alex Morgan | Portfolio'],
+    ['Tutorials', '/tutorials', 'Alex Morgan | Tutorials'],
+    ['Courses', '/courses', 'Alex Morgan | Courses'],
+    ['Home', '/', 'Alex Morgan | Home'],
+  ] as const) {
+    await menu.getByRole('link', { name: label, exact: true }).click();
+    await expect(page).toHaveURL(path);
+    await expect(page).toHaveTitle(title);
+    await expect(page.locator('meta[name="description"]')).toHaveAttribute(
+      'content',
+      expectedDescription(path),
+    );
+    await expect(menu.getByRole('link', { name: label, exact: true })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+  }
+  expect((await events()).filter((event) => event.name === 'userRoutes').map((event) => event.route)).toEqual(
+    ['/about', '/portfolio', '/tutorials', '/courses', '/'],
+  );
+});
+
+test('the blog opens in a new tab', async ({ page }) => {
+  await page.goto('/');
+  const blog = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: /Blog/ });
+  await expect(blog).toHaveAttribute('target', '_blank');
+  await expect(blog).toHaveAttribute('href', 'https://blog.alexmorgan.dev');
+});
+
+test('the logo shrinks once the page is scrolled more than 100 px', async ({ page }) => {
+  await page.goto('/about');
+  const header = page.getByRole('banner');
+  const logoHeight = () =>
+    header
+      .locator('svg')
+      .first()
+      .evaluate((svg) => svg.getBoundingClientRect().height);
+  const fullHeight = await logoHeight();
+  await page.evaluate(() => window.scrollTo(0, 100));
+  await expect(header).toHaveAttribute('data-compact', 'false');
+  await page.evaluate(() => window.scrollTo(0, 101));
+  await expect(header).toHaveAttribute('data-compact', 'true');
+  await expect.poll(logoHeight).toBeLessThan(fullHeight);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await expect(header).toHaveAttribute('data-compact', 'false');
+});
+
+test('the loading bar is #28a7e9 and 2 px high, and runs while a page loads', async ({ page }) => {
+  await page.goto('/');
+  const bar = page.getByTestId('loading-bar');
+  await expect(bar).toHaveCSS('background-color', 'rgb(40, 167, 233)');
+  await expect(bar).toHaveCSS('height', '2px');
+  // Slow the next section down so the bar is seen running, then completing.
+  await page.route('**/mf-manifest.json', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    await route.continue();
+  });
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Courses' }).click();
+  await expect(bar).toHaveAttribute('data-phase', 'loading');
+  await expect(bar).toHaveCSS('opacity', '1');
+  await expect(bar).not.toHaveAttribute('data-phase', 'loading', { timeout: 10_000 });
+});
+
+test('the footer shows the tagline, five social icons, its link groups and the current year', async ({
+  page,
+}) => {
+  await page.goto('/');
+  const footer = page.getByRole('contentinfo');
+  await expect(
+    footer.getByText('Plan in decades. Think in years. Work by month. Live in days.'),
+  ).toBeVisible();
+  await expect(footer.getByRole('list', { name: 'Social profiles' }).getByRole('link')).toHaveCount(5);
+  await expect(footer.getByText(`© ${new Date().getFullYear()} Alex Morgan`)).toBeVisible();
+  const events = await recordBusEvents(page);
+  for (const [label, heading] of [
+    ['Privacy Policy', 'Privacy Policy'],
+    ['Terms and Conditions', 'Terms and Conditions'],
+    ['Terms of Service', 'Terms of Service'],
+    ['Courses', 'Courses'],
+    ['About', 'About Me'],
+  ] as const) {
+    await footer.getByRole('link', { name: label, exact: true }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
+  }
+  expect(
+    (await events()).filter((event) => event.name === 'userRoutesFromFooter').map((e) => e.route),
+  ).toEqual([
+    '/help/privacy-policy',
+    '/help/terms-and-conditions',
+    '/help/terms-of-service',
+    '/courses',
+    '/about',
+  ]);
+});
+
+test('going back restores the scroll position; a new page starts at the top', async ({ page }) => {
+  await page.goto('/about');
+  await page.waitForLoadState('networkidle');
+  await page.evaluate(() => window.scrollTo(0, 600));
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(600);
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Courses' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Courses');
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  await page.goBack();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('About Me');
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(600);
+});
