@@ -1,0 +1,103 @@
+-- Row-level security and privileges for signed-in users (role authenticated; the site has none, but a leaked or
+-- future user token must get no more than a visitor): every table x select / insert / update /
+-- delete. Content is readable; emails and analytics_events take inserts only; contacts is closed.
+begin;
+create extension if not exists pgtap with schema extensions;
+select plan(38);
+
+-- Fixtures, written as the owner before switching roles.
+insert into public.projects (id, title, image_path, link_to_project)
+  values ('00000000-0000-4000-8000-000000000001', 'RLS fixture project', 'projects/fixture.webp', 'https://example.com/p');
+insert into public.courses (id, title, image_path, platform, link_to_course)
+  values ('00000000-0000-4000-8000-000000000002', 'RLS fixture course', 'courses/fixture.webp', 'UDEMY', 'https://example.com/c');
+insert into public.testimonials (id, person_name, platform, testimonial)
+  values ('00000000-0000-4000-8000-000000000003', 'RLS Fixture', 'SKILLSHARE', 'Great course.');
+insert into public.ads (id, title, image_path, link)
+  values ('00000000-0000-4000-8000-000000000004', 'RLS fixture ad', 'ads/fixture.webp', 'https://example.com/a');
+insert into public.videos (id, video_id, title, thumbnail_url, published_at)
+  values ('00000000-0000-4000-8000-000000000005', 'rlsFixture1', 'RLS fixture video', 'videos/fixture.webp', now());
+-- created in an earlier transaction, as every stored subscriber is
+insert into public.emails (email, created_at) values ('stored.subscriber@example.com', now() - interval '1 day');
+insert into public.contacts (full_name, email, subject, message)
+  values ('Stored Sender', 'sender@example.com', 'Hello', 'A stored message.');
+insert into public.analytics_events (name, route) values ('userInApp', '/');
+
+set local role authenticated;
+select set_config('request.jwt.claims', '{"role":"authenticated","sub":"6f1f6d0e-4c1b-4f55-9a55-2c1e1d3b7a10","aud":"authenticated"}', true);
+
+-- projects
+select results_eq($$ select title from public.projects where id = '00000000-0000-4000-8000-000000000001' $$,
+  $$ values ('RLS fixture project') $$, 'authenticated can read projects');
+select throws_ok($$ insert into public.projects (title, image_path, link_to_project) values ('x', 'projects/x.webp', 'https://x.dev') $$,
+  '42501', null, 'authenticated cannot insert projects');
+select throws_ok($$ update public.projects set title = 'changed' $$, '42501', null, 'authenticated cannot update projects');
+select throws_ok($$ delete from public.projects $$, '42501', null, 'authenticated cannot delete projects');
+
+-- courses
+select results_eq($$ select title from public.courses where id = '00000000-0000-4000-8000-000000000002' $$,
+  $$ values ('RLS fixture course') $$, 'authenticated can read courses');
+select throws_ok($$ insert into public.courses (title, image_path, platform, link_to_course) values ('x', 'courses/x.webp', 'UDEMY', 'https://x.dev') $$,
+  '42501', null, 'authenticated cannot insert courses');
+select throws_ok($$ update public.courses set title = 'changed' $$, '42501', null, 'authenticated cannot update courses');
+select throws_ok($$ delete from public.courses $$, '42501', null, 'authenticated cannot delete courses');
+
+-- testimonials
+select results_eq($$ select person_name from public.testimonials where id = '00000000-0000-4000-8000-000000000003' $$,
+  $$ values ('RLS Fixture') $$, 'authenticated can read testimonials');
+select throws_ok($$ insert into public.testimonials (person_name, platform, testimonial) values ('x', 'UDEMY', 'x') $$,
+  '42501', null, 'authenticated cannot insert testimonials');
+select throws_ok($$ update public.testimonials set testimonial = 'changed' $$, '42501', null, 'authenticated cannot update testimonials');
+select throws_ok($$ delete from public.testimonials $$, '42501', null, 'authenticated cannot delete testimonials');
+
+-- ads
+select results_eq($$ select title from public.ads where id = '00000000-0000-4000-8000-000000000004' $$,
+  $$ values ('RLS fixture ad') $$, 'authenticated can read ads');
+select throws_ok($$ insert into public.ads (title, image_path, link) values ('x', 'ads/x.webp', 'https://x.dev') $$,
+  '42501', null, 'authenticated cannot insert ads');
+select throws_ok($$ update public.ads set promo_percent = 99 $$, '42501', null, 'authenticated cannot update ads');
+select throws_ok($$ delete from public.ads $$, '42501', null, 'authenticated cannot delete ads');
+
+-- videos
+select results_eq($$ select title from public.videos where id = '00000000-0000-4000-8000-000000000005' $$,
+  $$ values ('RLS fixture video') $$, 'authenticated can read videos');
+select throws_ok($$ insert into public.videos (video_id, title, thumbnail_url, published_at) values ('abcdefghijk', 'x', 'videos/x.webp', now()) $$,
+  '42501', null, 'authenticated cannot insert videos');
+select throws_ok($$ update public.videos set view_count = 1 $$, '42501', null, 'authenticated cannot update videos');
+select throws_ok($$ delete from public.videos $$, '42501', null, 'authenticated cannot delete videos');
+
+-- emails: subscribe (insert or upsert with ignore-duplicates), nothing else
+select is_empty($$ select email from public.emails $$, 'authenticated reads no stored subscriber');
+select throws_ok($$ select id, created_at from public.emails $$, '42501', null, 'authenticated cannot read the other columns of emails');
+select lives_ok($$ insert into public.emails (email) values ('new.reader@example.com') $$, 'authenticated can subscribe');
+select lives_ok($$ insert into public.emails (email) values ('Stored.Subscriber@Example.com') on conflict (email) do nothing $$,
+  'authenticated subscribing again (upsert with ignore-duplicates, other case) is no error');
+select throws_ok($$ insert into public.emails (email) values ('STORED.subscriber@example.com') $$,
+  '23505', null, 'a plain second insert of a stored address is a unique violation');
+select throws_ok($$ insert into public.emails (id, email) values (gen_random_uuid(), 'picks.an.id@example.com') $$,
+  '42501', null, 'authenticated cannot choose the id of a subscriber');
+select throws_ok($$ update public.emails set email = 'hijack@example.com' $$, '42501', null, 'authenticated cannot update emails');
+select throws_ok($$ delete from public.emails $$, '42501', null, 'authenticated cannot delete emails');
+
+-- contacts: nothing at all (only the contact function, with the service role, writes here)
+select throws_ok($$ select * from public.contacts $$, '42501', null, 'authenticated cannot read contacts');
+select throws_ok($$ insert into public.contacts (full_name, email, subject, message) values ('x', 'x@example.com', 'x', 'x') $$,
+  '42501', null, 'authenticated cannot insert contacts');
+select throws_ok($$ update public.contacts set message = 'changed' $$, '42501', null, 'authenticated cannot update contacts');
+select throws_ok($$ delete from public.contacts $$, '42501', null, 'authenticated cannot delete contacts');
+
+-- analytics_events: record, nothing else
+select throws_ok($$ select * from public.analytics_events $$, '42501', null, 'authenticated cannot read analytics events');
+select lives_ok($$ insert into public.analytics_events (name, payload, route) values ('userSearchForProject', '{"searchTerm":"angular"}', '/portfolio') $$,
+  'authenticated can record an analytics event');
+select throws_ok($$ insert into public.analytics_events (name, created_at) values ('userInApp', now() - interval '1 year') $$,
+  '42501', null, 'authenticated cannot backdate an analytics event');
+select throws_ok($$ update public.analytics_events set route = '/changed' $$, '42501', null, 'authenticated cannot update analytics events');
+select throws_ok($$ delete from public.analytics_events $$, '42501', null, 'authenticated cannot delete analytics events');
+
+reset role;
+
+select results_eq($$ select count(*)::int from public.emails where email = 'stored.subscriber@example.com' $$,
+  $$ values (1) $$, 'subscribing again kept exactly one row');
+
+select * from finish();
+rollback;
