@@ -1,4 +1,8 @@
-// Scaffold: the section team replaces this with the real module.
+// Home page: the three projects the owner featured, live, and "View More" to /portfolio.
+import { FeaturedProjectsSection } from '../features/projects/FeaturedProjectsSection.tsx';
+import { useProjectsByFeaturedRank } from '../features/projects/useProjects.ts';
+
 export default function FeaturedProjects() {
-  return null;
+  const { status, items } = useProjectsByFeaturedRank();
+  return <FeaturedProjectsSection status={status} projects={items} />;
 }

@@ -1,0 +1,42 @@
+import type { Project } from '@site/shared-ui/rows';
+import { Card } from '@site/shared-ui/Card';
+import { ExternalButtonLink } from '@site/shared-ui/Button';
+import { VisuallyHidden } from '@site/shared-ui/VisuallyHidden';
+import { publish } from '@site/shared-ui/eventBus';
+import { projectMessages } from './projectMessages.ts';
+import styles from './ProjectCard.module.css';
+
+/** Project screenshots are stored at 16:10; the card's media box keeps that ratio while the image loads. */
+export const projectImageSize = { width: 640, height: 400 } as const;
+
+interface ProjectCardProps {
+  project: Project;
+  /** The first row of a grid that starts in view loads its images at once; the rest when scrolled near. */
+  eagerImage?: boolean;
+}
+
+export function ProjectCard({ project, eagerImage = false }: ProjectCardProps) {
+  return (
+    <Card
+      title={project.title}
+      image={{
+        src: project.imagePath,
+        alt: projectMessages.imageAlt(project.title),
+        ...projectImageSize,
+        loading: eagerImage ? 'eager' : 'lazy',
+      }}
+      footer={
+        <ExternalButtonLink
+          href={project.linkToProject}
+          variant="secondary"
+          onClick={() => publish({ name: 'userViewsTheProject', projectTitle: project.title })}
+        >
+          {projectMessages.viewProject}
+          <VisuallyHidden>: {project.title}</VisuallyHidden>
+        </ExternalButtonLink>
+      }
+    >
+      <p className={styles.description}>{project.description}</p>
+    </Card>
+  );
+}
