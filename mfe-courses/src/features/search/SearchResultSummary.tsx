@@ -1,0 +1,30 @@
+import type { LoadStatus } from '@site/shared-ui/useLiveTable';
+import { Button } from '@site/shared-ui/Button';
+import { describeSearchResult } from './describeSearchResult.ts';
+import type { CourseQuery } from './filterCourses.ts';
+import styles from './SearchResultSummary.module.css';
+
+interface SearchResultSummaryProps {
+  status: LoadStatus;
+  query: CourseQuery;
+  shown: number;
+  total: number;
+  onShowAll: () => void;
+}
+
+/** What the list shows, announced politely as it changes; a way back to every course when nothing matches. */
+export function SearchResultSummary({ status, query, shown, total, onShowAll }: SearchResultSummaryProps) {
+  const empty = status !== 'loading' && shown === 0;
+  return (
+    <div className={empty ? styles.empty : styles.summary}>
+      <p role="status" className={styles.text}>
+        {status === 'loading' ? '' : describeSearchResult(query, shown, total)}
+      </p>
+      {empty && total > 0 && (
+        <Button variant="secondary" onClick={onShowAll}>
+          Show all courses
+        </Button>
+      )}
+    </div>
+  );
+}
