@@ -7,6 +7,11 @@ const platformNames: Record<CoursePlatform, string> = {
   SKILLSHARE: 'Skillshare',
 };
 
+/** The platform's name as people write it ("Skillshare"); the stored value if the platform is unknown here. */
+export function platformName(platform: CoursePlatform): string {
+  return platformNames[platform] ?? platform;
+}
+
 function PlatformMark({ platform }: { platform: CoursePlatform }) {
   switch (platform) {
     case 'YOUTUBE':
@@ -33,24 +38,31 @@ function PlatformMark({ platform }: { platform: CoursePlatform }) {
           />
         </>
       );
+    default:
+      // A platform added to the database before the kit knows it: a neutral mark; the name still says which.
+      return <rect width="24" height="24" rx="6" fill="#47525e" />;
   }
 }
 
 interface PlatformLogoProps {
   platform: CoursePlatform;
-  /** Show the platform's name beside its mark (in capitals, as the spec's labels). */
+  /**
+   * Show the platform in capitals beside its mark, as the spec's labels (UDEMY). Without it the mark alone is an
+   * image named for the platform ("Udemy").
+   */
   showLabel?: boolean;
+  size?: 'small' | 'large';
+  className?: string;
 }
 
-export function PlatformLogo({ platform, showLabel = false }: PlatformLogoProps) {
-  const name = platformNames[platform];
+export function PlatformLogo({ platform, showLabel = false, size = 'small', className }: PlatformLogoProps) {
   return (
-    <span className={styles.logo}>
+    <span className={[styles.logo, className].filter(Boolean).join(' ')}>
       <svg
-        className={styles.mark}
+        className={`${styles.mark} ${styles[size]}`}
         viewBox="0 0 24 24"
         role={showLabel ? undefined : 'img'}
-        aria-label={showLabel ? undefined : name}
+        aria-label={showLabel ? undefined : platformName(platform)}
         aria-hidden={showLabel ? true : undefined}
         focusable="false"
       >
