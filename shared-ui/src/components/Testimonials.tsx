@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { useLiveTable } from '@site/shared-ui/useLiveTable';
 import { toTestimonial, type Testimonial, type TestimonialRow } from '@site/shared-ui/rows';
 import { SectionHeading } from '@site/shared-ui/SectionHeading';
@@ -6,10 +6,21 @@ import { PlatformLogo } from '@site/shared-ui/PlatformLogo';
 import styles from './Testimonials.module.css';
 
 const newestLast = { column: 'created_at', ascending: true } as const;
+/** Placeholder cards while the testimonials load: one row of the grid. */
+const placeholderCount = 3;
+const avatarSizePx = 56;
 
+/** Stands in for the person's picture when there is none, or when it fails to load. */
 function DefaultUserIcon() {
   return (
-    <svg className={styles.avatar} viewBox="0 0 56 56" aria-hidden="true" focusable="false">
+    <svg
+      className={styles.avatar}
+      viewBox="0 0 56 56"
+      width={avatarSizePx}
+      height={avatarSizePx}
+      aria-hidden="true"
+      focusable="false"
+    >
       <circle cx="28" cy="28" r="28" fill="#dfe6ec" />
       <circle cx="28" cy="22" r="10" fill="#7a8997" />
       <path d="M10 47a18 18 0 0 1 36 0z" fill="#7a8997" />
@@ -17,28 +28,39 @@ function DefaultUserIcon() {
   );
 }
 
-export function TestimonialCard({ testimonial }: { testimonial: Testimonial }) {
+function Avatar({ src }: { src: string }) {
+  const [failedSrc, setFailedSrc] = useState<string | null>(null);
+  if (!src || failedSrc === src) return <DefaultUserIcon />;
   return (
-    <figure className={styles.card}>
+    <img
+      className={styles.avatar}
+      src={src}
+      // The person's name follows at once: the picture adds nothing for a screen reader.
+      alt=""
+      width={avatarSizePx}
+      height={avatarSizePx}
+      loading="lazy"
+      decoding="async"
+      onError={() => setFailedSrc(src)}
+    />
+  );
+}
+
+/** One testimonial: the quote, then who said it and on which platform. */
+export function TestimonialCard({ testimonial }: { testimonial: Testimonial }) {
+  const nameId = useId();
+  return (
+    // Named for the person explicitly: not every browser names a figure from its caption.
+    <figure className={styles.card} aria-labelledby={nameId}>
       <blockquote className={styles.quote}>
         <p>{testimonial.testimonial}</p>
       </blockquote>
       <figcaption className={styles.person}>
-        {testimonial.personImage ? (
-          <img
-            className={styles.avatar}
-            src={testimonial.personImage}
-            alt=""
-            width={56}
-            height={56}
-            loading="lazy"
-            decoding="async"
-          />
-        ) : (
-          <DefaultUserIcon />
-        )}
-        <span>
-          <span className={styles.name}>{testimonial.personName}</span>
+        <Avatar src={testimonial.personImage} />
+        <span className={styles.who}>
+          <span id={nameId} className={styles.name}>
+            {testimonial.personName}
+          </span>
           <PlatformLogo platform={testimonial.platform} />
         </span>
       </figcaption>
@@ -46,7 +68,10 @@ export function TestimonialCard({ testimonial }: { testimonial: Testimonial }) {
   );
 }
 
-/** What learners say, kept live from the testimonials table. Shows nothing when there is nothing to show. */
+/**
+ * What learners say, kept live from the testimonials table. Space is kept while they load; when there are none
+ * (or they cannot be loaded: the error is logged) the section is left out, as the spec shows nothing then.
+ */
 export function Testimonials({ title = 'What my students say' }: { title?: string }) {
   const headingId = useId();
   const { status, items } = useLiveTable<TestimonialRow, Testimonial>(
@@ -58,13 +83,21 @@ export function Testimonials({ title = 'What my students say' }: { title?: strin
   return (
     <section className={styles.section} aria-labelledby={headingId} aria-busy={status === 'loading'}>
       <SectionHeading id={headingId} eyebrow="Testimonials" title={title} />
-      <ul className={styles.grid}>
-        {items.map((testimonial) => (
-          <li key={testimonial.id}>
-            <TestimonialCard testimonial={testimonial} />
-          </li>
-        ))}
-      </ul>
+      {status === 'loading' ? (
+        <ul className={styles.grid} aria-hidden="true">
+          {Array.from({ length: placeholderCount }, (_, index) => (
+            <li key={index} className={styles.placeholder} />
+          ))}
+        </ul>
+      ) : (
+        <ul className={styles.grid}>
+          {items.map((testimonial) => (
+            <li key={testimonial.id}>
+              <TestimonialCard testimonial={testimonial} />
+            </li>
+          ))}
+        </ul>
+      )}
     </section>
   );
 }
