@@ -1,4 +1,39 @@
-// Scaffold: the section team replaces this with the real module.
+// The courses page (/courses): search with keyword chips, the live course grid, then what students say.
+import { useId, useMemo } from 'react';
+import { Testimonials } from '@site/shared-ui/Testimonials';
+import { visuallyHiddenClassName } from '@site/shared-ui/VisuallyHidden';
+import { CourseSearch } from '../features/search/CourseSearch.tsx';
+import { SearchResultSummary } from '../features/search/SearchResultSummary.tsx';
+import { filterCourses } from '../features/search/filterCourses.ts';
+import { useCourseSearch } from '../features/search/useCourseSearch.ts';
+import { CourseGrid } from '../features/courses/CourseGrid.tsx';
+import { useLiveCourses } from '../features/courses/useLiveCourses.ts';
+import styles from './CoursesPage.module.css';
+
 export default function CoursesPage() {
-  return null;
+  const headingId = useId();
+  const [search, onSearchAction] = useCourseSearch();
+  const { status, items: courses } = useLiveCourses();
+  // Recomputed from the live rows, so an owner's edit never drops the visitor's search.
+  const shown = useMemo(() => filterCourses(courses, search.query), [courses, search.query]);
+
+  return (
+    <>
+      <section className={styles.catalog} aria-labelledby={headingId} aria-busy={status === 'loading'}>
+        <h2 id={headingId} className={visuallyHiddenClassName}>
+          All courses
+        </h2>
+        <CourseSearch search={search} onAction={onSearchAction} />
+        <SearchResultSummary
+          status={status}
+          query={search.query}
+          shown={shown.length}
+          total={courses.length}
+          onShowAll={() => onSearchAction({ type: 'cleared' })}
+        />
+        <CourseGrid status={status} courses={shown} />
+      </section>
+      <Testimonials />
+    </>
+  );
 }
