@@ -1,4 +1,4 @@
-// Scaffold: the section team replaces this with the real module.
-export default function CoursesTeaser() {
-  return null;
-}
+// The courses teaser on the home page: one card per course platform and the way to /courses.
+import { CoursesTeaser } from '../features/teaser/CoursesTeaser.tsx';
+
+export default CoursesTeaser;
