@@ -1,5 +1,5 @@
 // The courses page (/courses): search with keyword chips, the live course grid, then what students say.
-import { useId, useMemo } from 'react';
+import { useId, useMemo, useRef } from 'react';
 import { Testimonials } from '@site/shared-ui/Testimonials';
 import { visuallyHiddenClassName } from '@site/shared-ui/VisuallyHidden';
 import { CourseSearch } from '../features/search/CourseSearch.tsx';
@@ -12,6 +12,7 @@ import styles from './CoursesPage.module.css';
 
 export default function CoursesPage() {
   const headingId = useId();
+  const searchArea = useRef<HTMLDivElement>(null);
   const [search, onSearchAction] = useCourseSearch();
   const { status, items: courses } = useLiveCourses();
   // Recomputed from the live rows, so an owner's edit never drops the visitor's search.
@@ -23,13 +24,19 @@ export default function CoursesPage() {
         <h2 id={headingId} className={visuallyHiddenClassName}>
           All courses
         </h2>
-        <CourseSearch search={search} onAction={onSearchAction} />
+        <div ref={searchArea}>
+          <CourseSearch search={search} onAction={onSearchAction} />
+        </div>
         <SearchResultSummary
           status={status}
           query={search.query}
           shown={shown.length}
           total={courses.length}
-          onShowAll={() => onSearchAction({ type: 'cleared' })}
+          onShowAll={() => {
+            onSearchAction({ type: 'cleared' });
+            // The button goes away with the message: keep the keyboard in the search, ready for another try.
+            searchArea.current?.querySelector('input')?.focus();
+          }}
         />
         <CourseGrid status={status} courses={shown} />
       </section>

@@ -25,7 +25,7 @@ export function CourseGrid({ status, courses }: CourseGridProps) {
   }
   if (courses.length === 0) return null;
   return (
-    <ul className={styles.grid}>
+    <ul className={styles.grid} aria-label="Courses">
       {courses.map((course, index) => (
         <li key={course.id}>
           <CourseCard course={course} eagerImage={index < firstRowSize} />

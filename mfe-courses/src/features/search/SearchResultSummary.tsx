@@ -18,7 +18,7 @@ export function SearchResultSummary({ status, query, shown, total, onShowAll }: 
   return (
     <div className={empty ? styles.empty : styles.summary}>
       <p role="status" className={styles.text}>
-        {status === 'loading' ? '' : describeSearchResult(query, shown, total)}
+        {status === 'loading' ? 'Loading courses…' : describeSearchResult(query, shown, total)}
       </p>
       {empty && total > 0 && (
         <Button variant="secondary" onClick={onShowAll}>

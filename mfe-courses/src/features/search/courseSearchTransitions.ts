@@ -3,7 +3,8 @@
 // - Pressing a chip puts its keyword in the box and keeps the courses tagged with it.
 // - Pressing the chosen chip again clears the box and shows every course.
 // - Typing only edits the box; pressing Search (or Enter) runs a title search for what is typed, which releases the
-//   chip. Submitting the chip's keyword unchanged keeps the chip's keyword search.
+//   chip. Submitting the chip's keyword unchanged (in any case) keeps the chip's keyword search.
+// The portfolio section's search works the same way, so the two pages feel alike.
 // - Clearing the box (or submitting only spaces, or "Show all courses") shows every course and releases the chip.
 // A search for a term (a submitted term or a chip) is what analytics records; clearing is not a search.
 import { everyCourse, type CourseQuery } from './filterCourses.ts';
@@ -41,11 +42,11 @@ export function nextCourseSearch(
     case 'submitted': {
       const term = action.term.trim();
       if (term === '') return showEverything;
-      const chipUnchanged = state.query.kind === 'keyword' && state.query.keyword === term;
-      return {
-        state: { text: term, query: chipUnchanged ? state.query : { kind: 'title', term } },
-        searchedFor: term,
-      };
+      const chip = chosenKeyword(state);
+      if (chip !== null && chip.toLowerCase() === term.toLowerCase()) {
+        return { state: { text: chip, query: state.query }, searchedFor: chip };
+      }
+      return { state: { text: term, query: { kind: 'title', term } }, searchedFor: term };
     }
     case 'cleared':
       return showEverything;

@@ -49,10 +49,16 @@ describe('nextCourseSearch: how the box and the chips work together', () => {
       { state: chip('HTML'), searchedFor: 'HTML' },
     ],
     [
-      'submitting the chip keyword in another case is a title search',
+      'submitting the chip keyword in another case keeps the keyword search',
       { text: 'html', query: { kind: 'keyword', keyword: 'HTML' } },
-      { type: 'submitted', term: 'html' },
-      { state: titleSearch('html'), searchedFor: 'html' },
+      { type: 'submitted', term: ' html' },
+      { state: chip('HTML'), searchedFor: 'HTML' },
+    ],
+    [
+      'submitting a chip word with no chip chosen is a title search',
+      { ...initialCourseSearch, text: 'HTML' },
+      { type: 'submitted', term: 'HTML' },
+      { state: titleSearch('HTML'), searchedFor: 'HTML' },
     ],
     [
       'an empty term shows every course and is not recorded',
