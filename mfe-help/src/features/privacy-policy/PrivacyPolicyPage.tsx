@@ -1,0 +1,7 @@
+import { LegalDocument } from '../legal-document/LegalDocument.tsx';
+import { privacyPolicyIntro, privacyPolicySections } from './privacyPolicySections.tsx';
+
+/** /help/privacy-policy */
+export function PrivacyPolicyPage() {
+  return <LegalDocument intro={privacyPolicyIntro} sections={privacyPolicySections} />;
+}
