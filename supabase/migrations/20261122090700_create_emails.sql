@@ -9,9 +9,10 @@ create table public.emails (
   -- with on_conflict=email and ignore-duplicates, so subscribing twice is no error and keeps one row
   constraint emails_email_key unique (email),
   constraint emails_email_length check (char_length(email) <= 254),
-  -- spec §5: word characters with optional dot or hyphen separators, an @, a domain, a final suffix of 2-3 letters
+  -- spec §5: word characters with optional dot or hyphen separators, an @, a domain, a final suffix of 2-3 letters;
+  -- the same rule as functions/_shared/isValidEmail.ts (one separator between runs, so no costly backtracking)
   constraint emails_email_format check (
-    email ~ '^[A-Za-z0-9_]+([.-]?[A-Za-z0-9_]+)*@[A-Za-z0-9_]+([.-]?[A-Za-z0-9_]+)*(\.[A-Za-z]{2,3})+$'
+    email ~ '^[A-Za-z0-9_]+([.-][A-Za-z0-9_]+)*@[A-Za-z0-9_]+([.-][A-Za-z0-9_]+)*(\.[A-Za-z]{2,3})+$'
   )
 );
 
