@@ -1,1 +1,9 @@
-module.exports = require('@site/tools/jest/createJestConfig')(__dirname);
+const base = require('@site/tools/jest/createJestConfig')(__dirname);
+
+module.exports = {
+  ...base,
+  moduleNameMapper: {
+    ...base.moduleNameMapper,
+    '\\.(webp|png|jpe?g|svg)$': '<rootDir>/jest/assetUrl.cjs',
+  },
+};

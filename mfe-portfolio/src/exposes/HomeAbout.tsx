@@ -1,4 +1,12 @@
-// Scaffold: the section team replaces this with the real module.
+// Home page: who the owner is, then the Experience section.
+import { AboutIntroSection } from '../features/about/AboutIntroSection.tsx';
+import { ExperienceSection } from '../features/experience/ExperienceSection.tsx';
+
 export default function HomeAbout() {
-  return null;
+  return (
+    <>
+      <AboutIntroSection />
+      <ExperienceSection />
+    </>
+  );
 }

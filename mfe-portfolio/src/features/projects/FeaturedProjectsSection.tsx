@@ -22,7 +22,7 @@ export function FeaturedProjectsSection({ status, projects }: FeaturedProjectsSe
   const headingId = useId();
   const featured = useMemo(() => selectFeaturedProjects(projects), [projects]);
   return (
-    <PageSection labelledBy={headingId} tone="alt">
+    <PageSection labelledBy={headingId}>
       <SectionHeading
         id={headingId}
         eyebrow={projectMessages.eyebrow}
