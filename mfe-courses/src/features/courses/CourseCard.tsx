@@ -8,7 +8,7 @@ import type { Course } from '@site/shared-ui/rows';
 import styles from './CourseCard.module.css';
 
 /** Course images are stored at 16:10; the numbers let the browser reserve their space before they load. */
-export const courseImageSize = { width: 640, height: 400 } as const;
+export const courseImageSize = { width: 480, height: 300 } as const;
 
 interface CourseCardProps {
   course: Course;

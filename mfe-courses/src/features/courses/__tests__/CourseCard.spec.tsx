@@ -22,8 +22,8 @@ describe('CourseCard', () => {
     expect(screen.getByText('SKILLSHARE')).toBeInTheDocument();
     const image = container.querySelector('img');
     expect(image).toHaveAttribute('src', course.imagePath);
-    expect(image).toHaveAttribute('width', '640');
-    expect(image).toHaveAttribute('height', '400');
+    expect(image).toHaveAttribute('width', '480');
+    expect(image).toHaveAttribute('height', '300');
     expect(image).toHaveAttribute('loading', 'lazy');
     const tags = within(screen.getByRole('list', { name: 'Keywords' })).getAllByRole('listitem');
     expect(tags.map((tag) => tag.textContent)).toEqual(['NESTJS', 'NODEJS']);

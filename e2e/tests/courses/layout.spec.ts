@@ -1,0 +1,84 @@
+// The courses section on a phone, a tablet and a desktop: columns, no sideways scrolling, nothing jumping while
+// data loads, and no accessibility violations axe can find.
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { openCoursesPage } from './coursesSite.ts';
+
+const screens = [
+  { width: 390, height: 844, courseColumns: 1, teaserColumns: 1, testimonialColumns: 1 },
+  { width: 768, height: 1024, courseColumns: 2, teaserColumns: 1, testimonialColumns: 2 },
+  { width: 1280, height: 800, courseColumns: 3, teaserColumns: 2, testimonialColumns: 3 },
+];
+
+/** How many items share the first row of a list. */
+async function columns(list: Locator): Promise<number> {
+  return list.evaluate((element) => {
+    const tops = Array.from(element.children).map((child) => Math.round(child.getBoundingClientRect().top));
+    return tops.filter((top) => top === tops[0]).length;
+  });
+}
+
+async function scrollsSideways(page: Page): Promise<boolean> {
+  return page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+}
+
+for (const screen of screens) {
+  test(`at ${screen.width} px: ${screen.courseColumns} course column(s), no sideways scroll`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: screen.width, height: screen.height });
+    const courses = await openCoursesPage(page);
+    expect(await columns(courses.grid)).toBe(screen.courseColumns);
+    const testimonials = courses.testimonials.getByRole('list');
+    await expect(testimonials.getByRole('figure').first()).toBeVisible();
+    expect(await columns(testimonials)).toBe(screen.testimonialColumns);
+    expect(await scrollsSideways(page)).toBe(false);
+
+    await page.goto('/');
+    const teaser = page.getByRole('region', { name: 'Learn web development with my courses' });
+    await expect(teaser.getByRole('article')).toHaveCount(2);
+    expect(await columns(teaser.getByRole('list'))).toBe(screen.teaserColumns);
+    expect(await scrollsSideways(page)).toBe(false);
+  });
+}
+
+test('the courses page does not shift while courses and testimonials load', async ({ page }) => {
+  await page.addInitScript(() => {
+    const win = window as unknown as { layoutShift: number };
+    win.layoutShift = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) {
+        if (!entry.hadRecentInput) win.layoutShift += entry.value;
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const courses = await openCoursesPage(page);
+  await expect(courses.testimonials.getByRole('figure').first()).toBeAttached();
+  await page.waitForTimeout(500);
+  const shift = await page.evaluate(() => (window as unknown as { layoutShift: number }).layoutShift);
+  test.info().annotations.push({ type: 'cumulative layout shift', description: shift.toFixed(4) });
+  expect(shift).toBeLessThan(0.1);
+});
+
+test('axe finds no violations in the courses page and the home teaser', async ({ page }) => {
+  const courses = await openCoursesPage(page);
+  await expect(courses.testimonials.getByRole('figure').first()).toBeVisible();
+  const pageResults = await new AxeBuilder({ page })
+    .include('[data-section="courses/CoursesPage"]')
+    .analyze();
+  expect(pageResults.violations).toEqual([]);
+
+  await courses.chip('NESTJS').click();
+  const chosenResults = await new AxeBuilder({ page })
+    .include('[data-section="courses/CoursesPage"]')
+    .analyze();
+  expect(chosenResults.violations).toEqual([]);
+
+  await page.goto('/');
+  await expect(page.getByRole('link', { name: 'Visit All Courses' })).toBeVisible();
+  const teaserResults = await new AxeBuilder({ page })
+    .include('[data-section="courses/CoursesTeaser"]')
+    .analyze();
+  expect(teaserResults.violations).toEqual([]);
+});

@@ -1,0 +1,56 @@
+import { expect, test } from '@playwright/test';
+import { collectConsoleErrors } from '../../support/consoleErrors.ts';
+
+const platforms = [
+  { name: 'Udemy', href: 'https://www.udemy.com/user/alex-morgan-dev/' },
+  { name: 'Skillshare', href: 'https://www.skillshare.com/en/profile/alex-morgan/' },
+];
+
+test('the home page ends with the courses teaser: two platform cards with their logos', async ({ page }) => {
+  const errors = collectConsoleErrors(page);
+  await page.goto('/');
+  const teaser = page.getByRole('region', { name: 'Learn web development with my courses' });
+  await expect(teaser).toBeVisible();
+  await expect(teaser.getByRole('heading', { level: 2 })).toHaveText('Learn web development with my courses');
+  await expect(teaser.getByRole('article')).toHaveCount(2);
+  for (const [index, { name }] of platforms.entries()) {
+    const card = teaser.getByRole('article').nth(index);
+    await expect(card.getByRole('heading', { level: 3 })).toHaveText(name);
+    await expect(card.getByRole('img', { name })).toBeVisible();
+  }
+  // Last on the page: no other section's slot follows the teaser inside main.
+  const lastSlot = page.locator('main [data-section]').last();
+  await expect(lastSlot).toHaveAttribute('data-section', 'courses/CoursesTeaser');
+  expect(errors).toEqual([]);
+});
+
+test('each platform card opens the platform profile in a new tab', async ({ page, context }) => {
+  // No machine here reaches Udemy or Skillshare: answer for them, so the new tab can be followed.
+  await context.route(/^https:\/\/www\.(udemy|skillshare)\.com\//, (route) =>
+    route.fulfill({ contentType: 'text/html', body: '<title>platform</title>' }),
+  );
+  await page.goto('/');
+  const teaser = page.getByRole('region', { name: 'Learn web development with my courses' });
+  for (const { name, href } of platforms) {
+    const link = teaser.getByRole('link', { name: `Visit ${name} (opens in a new tab)` });
+    await expect(link).toHaveAttribute('href', href);
+    await expect(link).toHaveAttribute('target', '_blank');
+    await expect(link).toHaveAttribute('rel', /noopener/);
+    const [tab] = await Promise.all([context.waitForEvent('page'), link.click()]);
+    await expect(tab).toHaveURL(href);
+    await tab.close();
+  }
+  await expect(page).toHaveURL('/');
+});
+
+test('"Visit All Courses" leads to /courses without a reload', async ({ page }) => {
+  await page.goto('/');
+  await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
+  await page.getByRole('link', { name: 'Visit All Courses' }).click();
+  await expect(page).toHaveURL('/courses');
+  await expect(page).toHaveTitle('Alex Morgan | Courses');
+  await expect(page.getByRole('searchbox', { name: 'Search courses by title' })).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(
+    true,
+  );
+});
