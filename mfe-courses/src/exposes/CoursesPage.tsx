@@ -20,7 +20,7 @@ export default function CoursesPage() {
 
   return (
     <>
-      <section className={styles.catalog} aria-labelledby={headingId} aria-busy={status === 'loading'}>
+      <section className={styles.catalog} aria-labelledby={headingId}>
         <h2 id={headingId} className={visuallyHiddenClassName}>
           All courses
         </h2>

@@ -16,6 +16,7 @@ interface CourseGridProps {
 export function CourseGrid({ status, courses }: CourseGridProps) {
   if (status === 'loading') {
     return (
+      // The summary above says "Loading courses…"; the placeholders only keep the space.
       <ul className={styles.grid} aria-hidden="true">
         {Array.from({ length: placeholderCount }, (_, index) => (
           <li key={index} className={styles.placeholder} />
