@@ -6,8 +6,8 @@ import { publish } from '@site/shared-ui/eventBus';
 import { projectMessages } from './projectMessages.ts';
 import styles from './ProjectCard.module.css';
 
-/** Project screenshots are stored at 16:10; the card's media box keeps that ratio while the image loads. */
-export const projectImageSize = { width: 640, height: 400 } as const;
+/** Project screenshots are stored at 480 x 300 (16:10); the card keeps that ratio while the image loads. */
+export const projectImageSize = { width: 480, height: 300 } as const;
 
 interface ProjectCardProps {
   project: Project;

@@ -168,8 +168,8 @@ describe('PortfolioSection', () => {
       'lazy',
       'lazy',
     ]);
-    expect(images[0]).toHaveAttribute('width', '640');
-    expect(images[0]).toHaveAttribute('height', '400');
+    expect(images[0]).toHaveAttribute('width', '480');
+    expect(images[0]).toHaveAttribute('height', '300');
   });
 
   it('keeps space with placeholder cards while loading', () => {
