@@ -1,4 +1,60 @@
-// Scaffold: the section team replaces this with the real module.
+// The tutorials page (/tutorials): search with sort, the video grid and its player, then what students say.
+import { useCallback, useId, useState } from 'react';
+import { publish } from '@site/shared-ui/eventBus';
+import { Testimonials } from '@site/shared-ui/Testimonials';
+import { visuallyHiddenClassName } from '@site/shared-ui/VisuallyHidden';
+import type { Tutorial } from '@site/shared-ui/rows';
+import { SubscribeLink } from '../features/channel/SubscribeLink.tsx';
+import { ViewAllTutorialsLink } from '../features/channel/ViewAllTutorialsLink.tsx';
+import { VideoPlayerModal } from '../features/player/VideoPlayerModal.tsx';
+import { describeSearchResult } from '../features/search/describeSearchResult.ts';
+import { TutorialSearchBar } from '../features/search/TutorialSearchBar.tsx';
+import { useTutorialSearch } from '../features/search/useTutorialSearch.ts';
+import { TutorialGrid } from '../features/videos/TutorialGrid.tsx';
+import styles from './TutorialsPage.module.css';
+
 export default function TutorialsPage() {
-  return null;
+  const headingId = useId();
+  const search = useTutorialSearch();
+  const [playing, setPlaying] = useState<Tutorial | null>(null);
+
+  const play = useCallback((tutorial: Tutorial) => {
+    publish({ name: 'userPlaysATutorial', tutorialTitle: tutorial.title });
+    setPlaying(tutorial);
+  }, []);
+  const closePlayer = useCallback(() => setPlaying(null), []);
+
+  return (
+    <>
+      <section className={styles.catalog} aria-labelledby={headingId} aria-busy={search.status === 'loading'}>
+        <h2 id={headingId} className={visuallyHiddenClassName}>
+          Video tutorials
+        </h2>
+        <TutorialSearchBar
+          input={search.input}
+          onInputChange={search.setInput}
+          onSearch={search.searchFor}
+          sort={search.sort}
+          onSortChange={search.sortBy}
+        />
+        <div className={styles.resultBar}>
+          <p role="status" className={search.status === 'error' ? styles.problem : styles.summary}>
+            {describeSearchResult(search.status, search.search, search.tutorials.length)}
+          </p>
+          <SubscribeLink />
+        </div>
+        <TutorialGrid
+          firstLoad={search.firstLoad}
+          busy={search.status === 'loading'}
+          tutorials={search.tutorials}
+          onPlay={play}
+        />
+        <div className={styles.viewAll}>
+          <ViewAllTutorialsLink />
+        </div>
+      </section>
+      <Testimonials />
+      <VideoPlayerModal tutorial={playing} onClose={closePlayer} />
+    </>
+  );
 }

@@ -1,4 +1,4 @@
-// Scaffold: the section team replaces this with the real module.
-export default function TutorialsTeaser() {
-  return null;
-}
+// The tutorials teaser on the home page: the channel, its figures, and the ways to the videos.
+import { TutorialsTeaser } from '../features/teaser/TutorialsTeaser.tsx';
+
+export default TutorialsTeaser;

@@ -1,0 +1,30 @@
+import { Modal } from '@site/shared-ui/Modal';
+import type { Tutorial } from '@site/shared-ui/rows';
+import { youtubeEmbedUrl } from './youtubeEmbedUrl.ts';
+import styles from './VideoPlayerModal.module.css';
+
+interface VideoPlayerModalProps {
+  /** The video playing, or null when the player is closed. */
+  tutorial: Tutorial | null;
+  onClose: () => void;
+}
+
+/**
+ * Spec §2 and §4: a large modal with a static backdrop and a close button. Closing unmounts the player, which stops
+ * the video. The kit's Modal traps focus, closes on Escape and gives focus back to the Play button.
+ */
+export function VideoPlayerModal({ tutorial, onClose }: VideoPlayerModalProps) {
+  if (!tutorial) return null;
+  return (
+    <Modal open onClose={onClose} title={tutorial.title} size="large" closeLabel="Close video">
+      <iframe
+        className={styles.player}
+        src={youtubeEmbedUrl(tutorial.videoId)}
+        title={`${tutorial.title} (YouTube video player)`}
+        allow="accelerometer; autoplay; clipboard-write; encrypted-media; gyroscope; picture-in-picture; web-share"
+        referrerPolicy="strict-origin-when-cross-origin"
+        allowFullScreen
+      />
+    </Modal>
+  );
+}

@@ -1,0 +1,45 @@
+// The tutorial search request: the visitor's term and sort become a call of the search_videos database function,
+// which searches our own videos table (kept current by the youtube-sync function), so no search costs YouTube quota.
+import { toTutorial, type Tutorial, type VideoRow } from '@site/shared-ui/rows';
+import { serverSortFor, type ServerSort, type TutorialSort } from './tutorialSort.ts';
+
+/** Spec §9: a search shows at most 12 tutorials (search_videos returns no more). */
+export const tutorialsPageSize = 12;
+
+/** search_videos refuses longer terms; the box never sends one. */
+export const maxSearchTermLength = 200;
+
+/** Spec §3 "Tutorial search request". */
+export interface TutorialSearch {
+  searchTerm: string;
+  sort: TutorialSort;
+}
+
+/** The arguments of search_videos, named as its parameters. */
+export interface SearchVideosArgs {
+  search_term: string;
+  sort: ServerSort;
+}
+
+export function searchVideosArgs({ searchTerm, sort }: TutorialSearch): SearchVideosArgs {
+  return { search_term: searchTerm.trim().slice(0, maxSearchTermLength), sort: serverSortFor(sort) };
+}
+
+/** The part of the Supabase client the search uses. */
+export interface SearchVideosCaller {
+  rpc(
+    name: 'search_videos',
+    args: SearchVideosArgs,
+  ): PromiseLike<{ data: unknown; error: { message: string } | null }>;
+}
+
+/** The tutorials for a search, best first. Throws with the server's message when the search fails. */
+export async function searchTutorials(
+  client: SearchVideosCaller,
+  search: TutorialSearch,
+): Promise<Tutorial[]> {
+  const { data, error } = await client.rpc('search_videos', searchVideosArgs(search));
+  if (error) throw new Error(error.message);
+  if (!Array.isArray(data)) throw new Error('the search answered with something other than a list of videos');
+  return (data as VideoRow[]).map(toTutorial);
+}

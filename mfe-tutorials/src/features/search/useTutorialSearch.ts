@@ -1,0 +1,84 @@
+// The tutorials page's search: what the box holds, the chosen sort, and the tutorials the last search found.
+import { useCallback, useEffect, useState } from 'react';
+import { publish } from '@site/shared-ui/eventBus';
+import { getSupabase } from '@site/shared-ui/supabaseClient';
+import type { Tutorial } from '@site/shared-ui/rows';
+import { searchTutorials, type TutorialSearch } from './searchTutorials.ts';
+import { defaultTutorialSort, type TutorialSort } from './tutorialSort.ts';
+
+export type TutorialSearchStatus = 'loading' | 'ready' | 'error';
+
+interface SearchResult {
+  status: TutorialSearchStatus;
+  tutorials: Tutorial[];
+  /** The search these tutorials answer. */
+  search: TutorialSearch;
+}
+
+export interface TutorialSearchView {
+  /** The text in the search box. */
+  input: string;
+  setInput: (value: string) => void;
+  sort: TutorialSort;
+  /** The search under way or last answered. */
+  search: TutorialSearch;
+  status: TutorialSearchStatus;
+  /** No search has answered yet. */
+  firstLoad: boolean;
+  tutorials: Tutorial[];
+  /** The visitor searches (submits the box, or clears it). */
+  searchFor: (term: string) => void;
+  /** The visitor picks a sort: the search runs again with the term in the box. */
+  sortBy: (sort: TutorialSort) => void;
+}
+
+/** Spec §4: the first load searches with an empty term, sorted by views. */
+const initialSearch: TutorialSearch = { searchTerm: '', sort: defaultTutorialSort };
+
+export function useTutorialSearch(): TutorialSearchView {
+  const [input, setInput] = useState('');
+  const [search, setSearch] = useState<TutorialSearch>(initialSearch);
+  const [result, setResult] = useState<SearchResult>({
+    status: 'loading',
+    tutorials: [],
+    search: initialSearch,
+  });
+
+  useEffect(() => {
+    let cancelled = false;
+    getSupabase()
+      .then((client) => searchTutorials(client, search))
+      .then((tutorials) => {
+        if (!cancelled) setResult({ status: 'ready', tutorials, search });
+      })
+      .catch((error: unknown) => {
+        if (cancelled) return;
+        console.error('[tutorials] search failed:', error instanceof Error ? error.message : error);
+        setResult({ status: 'error', tutorials: [], search });
+      });
+    // A newer search replaces this one: its late answer must not overwrite the newer one.
+    return () => {
+      cancelled = true;
+    };
+  }, [search]);
+
+  const searchFor = useCallback((term: string) => {
+    publish({ name: 'userSearchForTutorial', searchTerm: term });
+    setSearch((current) => ({ ...current, searchTerm: term }));
+  }, []);
+
+  const sortBy = useCallback((sort: TutorialSort) => setSearch({ searchTerm: input.trim(), sort }), [input]);
+
+  const loading = result.search !== search;
+  return {
+    input,
+    setInput,
+    sort: search.sort,
+    search,
+    status: loading ? 'loading' : result.status,
+    firstLoad: result.status === 'loading',
+    tutorials: result.tutorials,
+    searchFor,
+    sortBy,
+  };
+}
