@@ -1,0 +1,21 @@
+import { isValidEmail, MAX_EMAIL_LENGTH } from '../isValidEmail.ts';
+import { emailExamples } from './emailExamples.ts';
+
+describe('isValidEmail (spec §5)', () => {
+  it.each(emailExamples)('%s -> %s (%s)', (address, valid) => {
+    expect(isValidEmail(address)).toBe(valid);
+  });
+
+  it('accepts an address of exactly the maximum length', () => {
+    const address = `${'a'.repeat(MAX_EMAIL_LENGTH - '@example.com'.length)}@example.com`;
+    expect(address).toHaveLength(MAX_EMAIL_LENGTH);
+    expect(isValidEmail(address)).toBe(true);
+  });
+
+  it('answers at once for long near-misses that make the original pattern backtrack exponentially', () => {
+    const nearMisses = [`${'a'.repeat(60)}!`, `a@${'b'.repeat(60)}!`, `a@${'b.cc'.repeat(60)}!`];
+    const started = performance.now();
+    for (const address of nearMisses) expect(isValidEmail(address)).toBe(false);
+    expect(performance.now() - started).toBeLessThan(50);
+  });
+});
