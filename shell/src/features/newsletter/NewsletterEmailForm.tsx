@@ -1,0 +1,67 @@
+import { useId } from 'react';
+import { Button } from '@site/shared-ui/Button';
+import { invalidEmailMessage } from '../../../../supabase/functions/_shared/isValidEmail.ts';
+import { newsletterMessages } from './newsletterMessages.ts';
+import type { useNewsletterForm } from './useNewsletterForm.ts';
+import styles from './NewsletterEmailForm.module.css';
+
+interface NewsletterEmailFormProps {
+  form: ReturnType<typeof useNewsletterForm>;
+  buttonLabel: string;
+  /** 'onDark' in the section's dark band, 'light' in the pop-up. */
+  tone: 'onDark' | 'light';
+}
+
+/**
+ * The email box and button both newsletter forms share. The browser's own validation is off (noValidate) so the
+ * visitor sees the product's message, under the box and announced with it.
+ */
+export function NewsletterEmailForm({ form, buttonLabel, tone }: NewsletterEmailFormProps) {
+  const inputId = useId();
+  const errorId = useId();
+  const { email, status, changeEmail, submit } = form;
+  const invalid = status === 'invalid';
+  const sending = status === 'sending';
+  return (
+    <form
+      className={[styles.form, styles[tone]].join(' ')}
+      noValidate
+      onSubmit={(event) => void submit(event)}
+    >
+      <label htmlFor={inputId} className={styles.label}>
+        {newsletterMessages.emailLabel}
+      </label>
+      <div className={styles.row}>
+        <input
+          id={inputId}
+          className={styles.input}
+          type="email"
+          name="email"
+          autoComplete="email"
+          inputMode="email"
+          placeholder={newsletterMessages.emailPlaceholder}
+          required
+          value={email}
+          aria-invalid={invalid}
+          aria-describedby={invalid ? errorId : undefined}
+          onChange={(event) => changeEmail(event.target.value)}
+        />
+        <Button type="submit" variant={tone === 'onDark' ? 'onDark' : 'primary'} disabled={sending}>
+          {buttonLabel}
+        </Button>
+      </div>
+      <div className={styles.messages} aria-live="polite">
+        {invalid && (
+          <p id={errorId} className={styles.error}>
+            {invalidEmailMessage}
+          </p>
+        )}
+        {status === 'failed' && (
+          <p className={styles.error} role="alert">
+            {newsletterMessages.genericError}
+          </p>
+        )}
+      </div>
+    </form>
+  );
+}

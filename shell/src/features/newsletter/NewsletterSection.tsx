@@ -1,0 +1,49 @@
+import { useEffect, useId, useRef } from 'react';
+import { NewsletterEmailForm } from './NewsletterEmailForm.tsx';
+import { newsletterMessages } from './newsletterMessages.ts';
+import { useNewsletterSubscription } from './subscribeToNewsletter.ts';
+import { useNewsletterForm } from './useNewsletterForm.ts';
+import styles from './NewsletterSection.module.css';
+
+/**
+ * The newsletter band on every page, after the page's content (spec §2). It thanks the visitor once an address is
+ * stored, whether from here or from the pop-up.
+ */
+export function NewsletterSection() {
+  const headingId = useId();
+  const thanksRef = useRef<HTMLHeadingElement>(null);
+  const submittedHere = useRef(false);
+  const form = useNewsletterForm(() => (submittedHere.current = true));
+  const subscribed = useNewsletterSubscription((state) => state.subscribedThisVisit);
+
+  useEffect(() => {
+    // The form the visitor was using is gone: keep their place on the thank-you text.
+    if (subscribed && submittedHere.current) thanksRef.current?.focus();
+  }, [subscribed]);
+
+  return (
+    <section className={styles.band} aria-labelledby={headingId} data-testid="newsletter-section">
+      <div className={styles.inner}>
+        <div className={styles.text}>
+          <h2 id={headingId} className={styles.title}>
+            {newsletterMessages.sectionTitle}
+          </h2>
+          <p className={styles.intro}>{newsletterMessages.sectionIntro}</p>
+        </div>
+        <div className={styles.body} aria-live="polite">
+          {subscribed ? (
+            <div className={styles.thanks}>
+              <h3 ref={thanksRef} tabIndex={-1} className={styles.thanksTitle}>
+                {newsletterMessages.thanksTitle}
+              </h3>
+              <p>{newsletterMessages.thanksText}</p>
+              <p className={styles.promise}>{newsletterMessages.thanksPromise}</p>
+            </div>
+          ) : (
+            <NewsletterEmailForm form={form} buttonLabel={newsletterMessages.sectionButton} tone="onDark" />
+          )}
+        </div>
+      </div>
+    </section>
+  );
+}

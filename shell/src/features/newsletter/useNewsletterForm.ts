@@ -1,0 +1,38 @@
+import { useState, type FormEvent } from 'react';
+import { isValidEmail } from '../../../../supabase/functions/_shared/isValidEmail.ts';
+import { subscribeToNewsletter } from './subscribeToNewsletter.ts';
+
+/** idle -> (invalid | sending); sending -> (succeeded | failed); editing a rejected address clears the error. */
+export type NewsletterFormStatus = 'idle' | 'invalid' | 'sending' | 'failed' | 'succeeded';
+
+/** The state of one newsletter form (spec §4): the typed address and where the submit stands. */
+export function useNewsletterForm(onSubscribed?: () => void) {
+  const [email, setEmail] = useState('');
+  const [status, setStatus] = useState<NewsletterFormStatus>('idle');
+
+  const changeEmail = (value: string) => {
+    setEmail(value);
+    if (status === 'failed' || (status === 'invalid' && isValidEmail(value.trim()))) setStatus('idle');
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (status === 'sending') return;
+    if (!isValidEmail(email.trim())) {
+      setStatus('invalid');
+      return;
+    }
+    setStatus('sending');
+    const result = await subscribeToNewsletter(email);
+    if (result.ok) {
+      setEmail('');
+      setStatus('succeeded');
+      onSubscribed?.();
+    } else {
+      // The typed address stays in the box, so trying again is one click.
+      setStatus(result.reason);
+    }
+  };
+
+  return { email, status, changeEmail, submit };
+}
