@@ -1,0 +1,47 @@
+import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
+import { toAd, type Ad, type AdRow } from '@site/shared-ui/rows';
+import { useLiveTable } from '@site/shared-ui/useLiveTable';
+import type { AdToastCardProps } from './AdToastCard.tsx';
+import { pickAd } from './pickAd.ts';
+import { AD_TOAST_DELAY_MS, useDelayedReveal } from './useDelayedReveal.ts';
+
+// The card and its animation library arrive in their own chunk: nothing of them is needed for the first paint.
+// A chunk that cannot load leaves the page without an ad, never broken.
+let cardModule: Promise<ComponentType<AdToastCardProps>> | undefined;
+function loadAdToastCard(): Promise<ComponentType<AdToastCardProps>> {
+  cardModule ??= import('./AdToastCard.tsx')
+    .then((module) => module.AdToastCard)
+    .catch((error: unknown) => {
+      console.error('[ad toast] load failed:', error instanceof Error ? error.message : error);
+      return () => null;
+    });
+  return cardModule;
+}
+const AdToastCard = lazy(() => loadAdToastCard().then((component) => ({ default: component })));
+
+const adsOrder = { column: 'created_at', ascending: true } as const;
+
+/** One random ad (live from `ads`), shown 2 s after the page starts; nothing when there are no ads. */
+export function AdToast() {
+  const { items } = useLiveTable<AdRow, Ad>('ads', toAd, adsOrder);
+  const revealed = useDelayedReveal(AD_TOAST_DELAY_MS);
+  const [randomValue] = useState(Math.random);
+  const [chosenId, setChosenId] = useState<string | null>(null);
+  const ad = pickAd(items, randomValue, chosenId);
+
+  useEffect(() => {
+    if (ad && ad.id !== chosenId) setChosenId(ad.id);
+  }, [ad, chosenId]);
+
+  useEffect(() => {
+    // Fetch the card's code while the delay runs, so it slides in on time.
+    void loadAdToastCard();
+  }, []);
+
+  if (!revealed || !ad) return null;
+  return (
+    <Suspense fallback={null}>
+      <AdToastCard ad={ad} />
+    </Suspense>
+  );
+}
