@@ -1,0 +1,23 @@
+import { eventPayload, type AnalyticsEvent } from '@site/shared-ui/analyticsEvents';
+
+/** A row of public.analytics_events as the site writes it. */
+export interface AnalyticsRow {
+  name: AnalyticsEvent['name'];
+  /** The event's own values (a search term, a title), nothing else about the visitor. */
+  payload: Record<string, string>;
+  route: string;
+}
+
+/** Long values are cut: a search term needs no more, and a row's payload must stay under 2 KB. */
+export const MAX_PAYLOAD_VALUE_LENGTH = 300;
+const MAX_ROUTE_LENGTH = 2048;
+
+export function toAnalyticsRow(event: AnalyticsEvent, route: string): AnalyticsRow {
+  const payload = Object.fromEntries(
+    Object.entries(eventPayload(event)).map(([key, value]) => [
+      key,
+      value.slice(0, MAX_PAYLOAD_VALUE_LENGTH),
+    ]),
+  );
+  return { name: event.name, payload, route: route.slice(0, MAX_ROUTE_LENGTH) };
+}
