@@ -1,0 +1,52 @@
+import { getSupabase } from '@site/shared-ui/supabaseClient';
+import type {
+  ContactFieldErrors,
+  ContactSubmission,
+} from '../../../../supabase/functions/_shared/contactForm.ts';
+import { contactMessages } from './contactMessages.ts';
+
+/** How long the form waits for the contact function (it asks Google in turn). */
+export const CONTACT_SEND_TIMEOUT_MS = 20_000;
+
+export type SendContactResult =
+  { ok: true } | { ok: false; message: string; fieldErrors: ContactFieldErrors };
+
+/** What the contact function answers when it refuses a message (see supabase/functions/contact/handler.ts). */
+interface ContactRefusal {
+  error?: string;
+  message?: string;
+  fieldErrors?: ContactFieldErrors;
+}
+
+async function readRefusal(response: Response): Promise<ContactRefusal> {
+  try {
+    return (await response.json()) as ContactRefusal;
+  } catch {
+    return {};
+  }
+}
+
+/** Sends the message to the contact function, which checks it and the captcha token before storing it. */
+export async function sendContactMessage(submission: ContactSubmission): Promise<SendContactResult> {
+  try {
+    const supabase = await getSupabase();
+    const { error, response } = await supabase.functions.invoke('contact', {
+      body: submission,
+      timeout: CONTACT_SEND_TIMEOUT_MS,
+    });
+    if (!error) return { ok: true };
+    const refusal = response ? await readRefusal(response) : {};
+    console.error(
+      '[contact] send failed:',
+      response ? `${response.status} ${refusal.error ?? ''}`.trim() : error.message,
+    );
+    return {
+      ok: false,
+      message: refusal.message ?? contactMessages.sendFailed,
+      fieldErrors: refusal.fieldErrors ?? {},
+    };
+  } catch (error) {
+    console.error('[contact] send failed:', error instanceof Error ? error.message : error);
+    return { ok: false, message: contactMessages.sendFailed, fieldErrors: {} };
+  }
+}
