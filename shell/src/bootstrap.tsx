@@ -7,10 +7,15 @@ import { configureSupabase } from '@site/shared-ui/supabaseClient';
 import { SiteApp } from './app/SiteApp.tsx';
 import { loadSiteConfig } from './app/siteConfig.ts';
 import { findSitePage } from './app/siteRoutes.ts';
+import { startAnalyticsSink } from './features/analytics/analyticsSink.ts';
+import { restoreNewsletterSubscription } from './features/newsletter/subscribeToNewsletter.ts';
 import { RemoteLoaderContext } from './federation/RemoteLoaderContext.ts';
 import { loadRemoteModule } from './federation/remoteModules.ts';
 
 configureSupabase(loadSiteConfig().then((config) => config.supabase));
+// Stores every bus event from here on, userInApp below included.
+startAnalyticsSink({ backend: loadSiteConfig().then((config) => config.supabase) });
+restoreNewsletterSubscription();
 
 // Ask for the current page's sections now, while the frame hydrates; the slots pick up the same loads.
 for (const slot of findSitePage(window.location.pathname)?.slots ?? []) {

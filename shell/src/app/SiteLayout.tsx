@@ -4,7 +4,14 @@ import { LoadingBar } from '../frame/LoadingBar.tsx';
 import { Navbar } from '../frame/Navbar.tsx';
 import { RouteChangeEffects } from '../frame/RouteChangeEffects.tsx';
 import { ScrollRestoration } from '../frame/ScrollRestoration.tsx';
+import { AdToast } from '../features/ad-toast/AdToast.tsx';
+import { ContactSection } from '../features/contact/ContactSection.tsx';
+import { NewsletterPopup } from '../features/newsletter/NewsletterPopup.tsx';
+import { NewsletterSection } from '../features/newsletter/NewsletterSection.tsx';
+import { loadSiteConfig } from './siteConfig.ts';
 import styles from './SiteLayout.module.css';
+
+const loadRecaptchaSiteKey = () => loadSiteConfig().then((config) => config.recaptchaSiteKey);
 
 /** The frame around every page. */
 export function SiteLayout({ children }: { children: ReactNode }) {
@@ -17,8 +24,12 @@ export function SiteLayout({ children }: { children: ReactNode }) {
       <Navbar />
       <main id="main-content" className={styles.main} tabIndex={-1}>
         {children}
+        <NewsletterSection />
+        <ContactSection loadRecaptchaSiteKey={loadRecaptchaSiteKey} />
       </main>
       <Footer />
+      <NewsletterPopup />
+      <AdToast />
       <RouteChangeEffects />
       <ScrollRestoration />
     </>
