@@ -1,0 +1,93 @@
+// The portfolio's pages on a phone, a tablet and a desktop: columns, no sideways scrolling, nothing jumping while
+// data loads, and no accessibility violations axe can find.
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { featuredProjects, openPortfolioPage } from './portfolioSite.ts';
+
+const screens = [
+  { width: 390, height: 844, projectColumns: 1, experienceColumns: 1, serviceColumns: 1, skillColumns: 1 },
+  { width: 768, height: 1024, projectColumns: 2, experienceColumns: 1, serviceColumns: 2, skillColumns: 1 },
+  { width: 1280, height: 800, projectColumns: 3, experienceColumns: 3, serviceColumns: 3, skillColumns: 2 },
+];
+
+/** How many items share the first row of a list. */
+async function columns(list: Locator): Promise<number> {
+  return list.evaluate((element) => {
+    const tops = Array.from(element.children).map((child) => Math.round(child.getBoundingClientRect().top));
+    return tops.filter((top) => top === tops[0]).length;
+  });
+}
+
+async function scrollsSideways(page: Page): Promise<boolean> {
+  return page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+}
+
+for (const screen of screens) {
+  test(`at ${screen.width} px: columns fit and nothing scrolls sideways`, async ({ page }) => {
+    await page.setViewportSize({ width: screen.width, height: screen.height });
+    const portfolio = await openPortfolioPage(page);
+    expect(await columns(portfolio.grid)).toBe(screen.projectColumns);
+    expect(await scrollsSideways(page)).toBe(false);
+
+    await page.goto('/');
+    const featured = featuredProjects(page);
+    await expect(featured.titles()).toHaveCount(3);
+    expect(await columns(featured.grid)).toBe(screen.projectColumns);
+    const experience = page.getByRole('region', { name: 'What I have built' }).getByRole('list').first();
+    expect(await columns(experience)).toBe(screen.experienceColumns);
+    expect(await scrollsSideways(page)).toBe(false);
+
+    await page.goto('/about');
+    const services = page.getByRole('region', { name: 'What I can do for you' }).getByRole('list');
+    await expect(services.getByRole('listitem')).toHaveCount(6);
+    expect(await columns(services)).toBe(screen.serviceColumns);
+    const skills = page.getByRole('list', { name: 'Skills and levels' });
+    expect(await columns(skills)).toBe(screen.skillColumns);
+    expect(await scrollsSideways(page)).toBe(false);
+  });
+}
+
+for (const path of ['/', '/portfolio']) {
+  test(`${path} does not shift while the projects load`, async ({ page }) => {
+    await page.addInitScript(() => {
+      const win = window as unknown as { layoutShift: number };
+      win.layoutShift = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) {
+          if (!entry.hadRecentInput) win.layoutShift += entry.value;
+        }
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(path);
+    await expect(page.locator('[data-section^="portfolio/"] article img').first()).toBeAttached();
+    await page.waitForTimeout(500);
+    const shift = await page.evaluate(() => (window as unknown as { layoutShift: number }).layoutShift);
+    test.info().annotations.push({ type: 'cumulative layout shift', description: shift.toFixed(4) });
+    expect(shift).toBeLessThan(0.1);
+  });
+}
+
+test('axe finds no violations in the portfolio sections', async ({ page }) => {
+  const check = async (selector: string) => {
+    const results = await new AxeBuilder({ page }).include(selector).analyze();
+    expect(results.violations).toEqual([]);
+  };
+  await page.goto('/');
+  await expect(featuredProjects(page).titles()).toHaveCount(3);
+  await check('[data-section="portfolio/HomeAbout"]');
+  await check('[data-section="portfolio/FeaturedProjects"]');
+
+  await page.goto('/about');
+  await expect(page.getByRole('progressbar')).toHaveCount(14);
+  await check('[data-section="portfolio/AboutPage"]');
+
+  const portfolio = await openPortfolioPage(page);
+  await check('[data-section="portfolio/PortfolioPage"]');
+  await portfolio.chip('ANGULAR').click();
+  await check('[data-section="portfolio/PortfolioPage"]');
+  await portfolio.searchBox.fill('no such project');
+  await portfolio.searchBox.press('Enter');
+  await expect(portfolio.showAll).toBeVisible();
+  await check('[data-section="portfolio/PortfolioPage"]');
+});
