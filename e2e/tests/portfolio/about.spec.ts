@@ -54,9 +54,13 @@ test('View Resume opens the PDF in a new tab and records userViewsCV', async ({ 
 
   const events = await recordBusEvents(page);
   const popupPromise = page.waitForEvent('popup');
+  // The new tab asks for the PDF (whether the browser then shows it or downloads it).
+  const pdfRequest = page
+    .context()
+    .waitForEvent('request', (request) => request.url().endsWith('/assets/alex-morgan-resume.pdf'));
   await link.click();
   const popup = await popupPromise;
-  await expect.poll(() => popup.url()).toMatch(/\/assets\/alex-morgan-resume\.pdf$/);
+  await pdfRequest;
   await popup.close();
   await expect.poll(events).toEqual([{ name: 'userViewsCV' }]);
 

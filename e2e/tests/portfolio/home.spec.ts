@@ -64,14 +64,15 @@ test('the projects grid shows the three featured projects by rank, and follows t
   await page.goto('/');
   const featured = featuredProjects(page);
   await expect(featured.section.getByRole('heading', { level: 2 })).toHaveText('Featured Projects');
-  await expect(featured.section).toContainText('Projects');
+  await expect(featured.section.locator('p').first()).toHaveText('Projects');
   await expect(featured.titles()).toHaveText([first.title, second.title, third.title]);
   const firstCard = featured.grid.getByRole('article').first();
   await expect(firstCard).toContainText(first.description);
   await expect(firstCard.getByRole('img')).toHaveAttribute('loading', 'lazy');
-  await expect(
-    firstCard.getByRole('link', { name: new RegExp(`^View Project\\W+${first.title}`) }),
-  ).toHaveAttribute('href', first.link_to_project);
+  await expect(firstCard.getByRole('link', { name: /^View Project/ })).toHaveAttribute(
+    'href',
+    first.link_to_project,
+  );
 
   const database = ownerDatabase();
   const setRank = async (id: string, rank: number | null) => {

@@ -20,7 +20,9 @@ test('shows every project, newest first, with the search box and the eight chips
     seed.map((project) => project.title),
   );
   // The full list has no visible heading: the banner names the page.
-  await expect(page.locator('[data-section="portfolio/PortfolioPage"] h2')).not.toBeVisible();
+  const heading = page.locator('[data-section="portfolio/PortfolioPage"] h2');
+  await expect(heading).toHaveText('Portfolio projects');
+  expect((await heading.boundingBox())?.width).toBeLessThanOrEqual(1);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Portfolio');
   await expect(portfolio.searchBox).toHaveAttribute('placeholder', 'Search Projects...');
   await expect(portfolio.searchButton).toBeVisible();
