@@ -13,7 +13,10 @@ interface PageSectionProps {
 /** A band of the page: full-width background, content at the site's reading width. */
 export function PageSection({ labelledBy, tone = 'plain', className, children }: PageSectionProps) {
   return (
-    <section aria-labelledby={labelledBy} className={[styles.section, styles[tone], className].join(' ')}>
+    <section
+      aria-labelledby={labelledBy}
+      className={[styles.section, styles[tone], className].filter(Boolean).join(' ')}
+    >
       <div className={styles.inner}>{children}</div>
     </section>
   );
