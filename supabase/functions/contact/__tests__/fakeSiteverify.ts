@@ -1,0 +1,66 @@
+// A stand-in for Google's siteverify endpoint on 127.0.0.1: the answer depends on the token, so each test picks
+// the case it needs by the token it sends. It records what the function sent.
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export const fakeTokens = {
+  pass: 'token-pass',
+  lowScore: 'token-low-score',
+  wrongAction: 'token-wrong-action',
+  invalid: 'token-invalid',
+  serverError: 'token-server-error',
+} as const;
+
+type SiteverifyBody = Record<string, unknown>;
+
+const answers: Record<string, { status: number; body: SiteverifyBody }> = {
+  [fakeTokens.pass]: {
+    status: 200,
+    body: { success: true, score: 0.9, action: 'contact', hostname: 'localhost' },
+  },
+  [fakeTokens.lowScore]: { status: 200, body: { success: true, score: 0.3, action: 'contact' } },
+  [fakeTokens.wrongAction]: { status: 200, body: { success: true, score: 0.9, action: 'login' } },
+  [fakeTokens.invalid]: { status: 200, body: { success: false, 'error-codes': ['invalid-input-response'] } },
+  [fakeTokens.serverError]: { status: 500, body: {} },
+};
+
+export interface FakeSiteverify {
+  url: string;
+  /** The form fields of every request received. */
+  requests: URLSearchParams[];
+  close: () => Promise<void>;
+}
+
+export async function startFakeSiteverify(): Promise<FakeSiteverify> {
+  const requests: URLSearchParams[] = [];
+  const server: Server = createServer((request, response) => {
+    let body = '';
+    request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+    request.on('end', () => {
+      const form = new URLSearchParams(body);
+      requests.push(form);
+      const answer = answers[form.get('response') ?? ''] ?? {
+        status: 200,
+        body: { success: false, 'error-codes': ['invalid-input-response'] },
+      };
+      response.writeHead(answer.status, { 'Content-Type': 'application/json' });
+      response.end(JSON.stringify(answer.body));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/recaptcha/api/siteverify`,
+    requests,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** A URL where nothing listens: the network error case. */
+export async function closedPortUrl(): Promise<string> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return `http://127.0.0.1:${port}/recaptcha/api/siteverify`;
+}
