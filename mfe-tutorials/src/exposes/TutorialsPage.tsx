@@ -26,7 +26,11 @@ export default function TutorialsPage() {
 
   return (
     <>
-      <section className={styles.catalog} aria-labelledby={headingId} aria-busy={search.status === 'loading'}>
+      {/* Not aria-busy: that would silence the search summary, a live region inside the section. */}
+      <section
+        className={search.firstLoad ? `${styles.catalog} ${styles.firstLoad}` : styles.catalog}
+        aria-labelledby={headingId}
+      >
         <h2 id={headingId} className={visuallyHiddenClassName}>
           Video tutorials
         </h2>

@@ -26,7 +26,11 @@ export function TutorialGrid({ firstLoad, busy, tutorials, onPlay }: TutorialGri
     );
   }
   return (
-    <ul className={busy ? `${styles.grid} ${styles.busy}` : styles.grid} aria-label="Tutorials">
+    <ul
+      className={busy ? `${styles.grid} ${styles.busy}` : styles.grid}
+      aria-label="Tutorials"
+      aria-busy={busy}
+    >
       {tutorials.map((tutorial, index) => (
         <li key={tutorial.id}>
           <TutorialCard tutorial={tutorial} onPlay={onPlay} eagerImage={index < firstRowSize} />
