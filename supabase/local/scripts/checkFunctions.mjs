@@ -1,0 +1,34 @@
+// deno check of every edge function (supabase/functions/<name>/index.ts, and handler.ts when present) and of the
+// shared code in functions/_shared, with functions/deno.json's import map, the way `supabase functions deploy`
+// bundles them. Uses the deno binary of the `deno` npm package. Exits non-zero on any type error.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+
+const functionsDir = path.resolve(import.meta.dirname, '../../functions');
+const files = [];
+for (const entry of readdirSync(functionsDir, { withFileTypes: true })) {
+  if (!entry.isDirectory()) continue;
+  const dir = path.join(functionsDir, entry.name);
+  if (entry.name === '_shared') {
+    for (const name of readdirSync(dir))
+      if (name.endsWith('.ts') && !name.endsWith('.d.ts')) files.push(path.join(dir, name));
+    continue;
+  }
+  for (const name of ['index.ts', 'handler.ts'])
+    if (existsSync(path.join(dir, name))) files.push(path.join(dir, name));
+}
+if (files.length === 0) {
+  console.log('check:functions: no edge functions to check');
+  process.exit(0);
+}
+
+const deno = createRequire(import.meta.url).resolve('deno/bin.cjs');
+const relative = files.map((file) => path.relative(functionsDir, file));
+console.log(`deno check ${relative.join(' ')}`);
+const result = spawnSync(process.execPath, [deno, 'check', '--quiet', '--config', 'deno.json', ...relative], {
+  cwd: functionsDir,
+  stdio: 'inherit',
+});
+process.exit(result.status ?? 1);

@@ -1,0 +1,95 @@
+// npm run start -w @site/supabase-local [-- --port N --fresh --quiet --data-dir DIR --cors-origin URL]
+// npm run reset -w @site/supabase-local [-- --data-dir DIR]
+//   start: serves the local Supabase stand-in until Ctrl+C. Data persists in supabase/.local/db, created from the
+//          bootstrap, migrations and seed on first start and re-created when any of them changes.
+//          --fresh: a throwaway in-memory copy of the seeded data instead (end-to-end tests).
+//   reset: throws the persisted data away and rebuilds it from the migrations and seed.
+// Environment: SUPABASE_LOCAL_PORT, SUPABASE_LOCAL_FRESH=1, SUPABASE_LOCAL_QUIET=1, SUPABASE_LOCAL_CORS_ORIGINS (comma-separated).
+import { mkdirSync, readdirSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { ensurePristineSnapshot, openDatabase, wipeDataDir } from './database/openDatabase.ts';
+import { paths } from './paths.ts';
+import { startLocalSupabase } from './startLocalSupabase.ts';
+
+const { positionals, values } = parseArgs({
+  allowPositionals: true,
+  options: {
+    port: { type: 'string' },
+    host: { type: 'string' },
+    fresh: { type: 'boolean', default: false },
+    quiet: { type: 'boolean', default: false },
+    'data-dir': { type: 'string' },
+    'cors-origin': { type: 'string', multiple: true },
+  },
+});
+
+const command = positionals[0] ?? 'start';
+const flag = (name: string): boolean =>
+  ['1', 'true', 'yes'].includes((process.env[name] ?? '').toLowerCase());
+const dataDir = values['data-dir'] ?? path.join(paths.stateDir, 'db');
+const timestamp = (): string => new Date().toISOString().slice(11, 23);
+const log = (line: string): void => console.log(`${timestamp()} ${line}`);
+
+async function start(): Promise<void> {
+  const portText = values.port ?? process.env.SUPABASE_LOCAL_PORT;
+  const corsOrigins = [
+    ...(values['cors-origin'] ?? []),
+    ...(process.env.SUPABASE_LOCAL_CORS_ORIGINS ?? '')
+      .split(',')
+      .map((origin) => origin.trim())
+      .filter(Boolean),
+  ];
+  const server = await startLocalSupabase({
+    ...(portText !== undefined && { port: Number(portText) }),
+    ...(values.host !== undefined && { host: values.host }),
+    dataDir: values.fresh || flag('SUPABASE_LOCAL_FRESH') ? 'memory' : dataDir,
+    quiet: values.quiet || flag('SUPABASE_LOCAL_QUIET'),
+    corsOrigins,
+    log,
+  });
+  let stopping = false;
+  const stop = (signal: string): void => {
+    if (stopping) return;
+    stopping = true;
+    server
+      .stop()
+      .then(() => {
+        log(`stopped (${signal})`);
+        process.exit(0);
+      })
+      .catch((error: unknown) => {
+        console.error(error);
+        process.exit(1);
+      });
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+}
+
+async function reset(): Promise<void> {
+  const started = performance.now();
+  wipeDataDir(dataDir);
+  mkdirSync(paths.stateDir, { recursive: true });
+  for (const name of readdirSync(paths.stateDir, { withFileTypes: true })) {
+    if (name.isFile() && name.name.startsWith('pristine-')) rmSync(path.join(paths.stateDir, name.name));
+  }
+  await ensurePristineSnapshot(log);
+  const opened = await openDatabase({ dataDir, log });
+  await opened.close();
+  log(
+    `reset ${opened.location} from the migrations and seed in ${Math.round(performance.now() - started)} ms`,
+  );
+}
+
+try {
+  if (command === 'start') await start();
+  else if (command === 'reset') await reset();
+  else {
+    console.error(`Unknown command "${command}": use start or reset`);
+    process.exit(2);
+  }
+} catch (error) {
+  console.error(`supabase-local: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+}

@@ -1,0 +1,154 @@
+// /functions/v1/<name>: runs an edge function's handler module under Node. supabase/functions/<name>/handler.ts
+// default-exports a web-standard (Request) => Promise<Response>; production wraps the same module with
+// Deno.serve(handler) in index.ts. As on a hosted project:
+//   - the function sees the path from its own name on (/<name>/...),
+//   - the gateway checks the JWT (Authorization: Bearer) unless config.toml sets [functions.<name>] verify_jwt = false,
+//     and lets CORS preflights (OPTIONS) through untouched,
+//   - no CORS headers are added: the function answers for itself (see functions/_shared/cors.ts).
+// The handler module is re-imported when its file changes, so edits show without a restart.
+// Deno has a global WebSocket and Node 20 has none, so before the first function runs the host provides the `ws`
+// package's as the global: a function's createClient() then works unchanged, as it does on the edge runtime.
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { pathToFileURL } from 'node:url';
+import { WebSocket as NodeWebSocket } from 'ws';
+import { identityFromToken } from '../auth/requestAuth.ts';
+
+type Handler = (request: Request) => Response | Promise<Response>;
+
+export interface FunctionHostOptions {
+  functionsDir: string;
+  configToml: string;
+  jwtSecret: string;
+  /** The server's own URL, the origin of the Request a function receives. */
+  origin: () => string;
+  log: (line: string) => void;
+}
+
+const functionName = /^[A-Za-z0-9][A-Za-z0-9_-]*$/;
+
+/** Reads `verify_jwt = false` from [functions.<name>] sections of config.toml. */
+export function functionsWithoutJwtCheck(configToml: string): Set<string> {
+  const names = new Set<string>();
+  if (!existsSync(configToml)) return names;
+  let section: string | undefined;
+  for (const rawLine of readFileSync(configToml, 'utf8').split('\n')) {
+    const line = rawLine.replace(/#.*$/, '').trim();
+    const header = /^\[functions\.("?)([A-Za-z0-9_-]+)\1\]$/.exec(line);
+    if (header) section = header[2];
+    else if (line.startsWith('[')) section = undefined;
+    else if (section !== undefined && /^verify_jwt\s*=\s*false$/.test(line)) names.add(section);
+  }
+  return names;
+}
+
+function json(response: ServerResponse, status: number, body: unknown): void {
+  response.writeHead(status, { 'Content-Type': 'application/json' });
+  response.end(JSON.stringify(body));
+}
+
+export class FunctionHost {
+  private readonly modules = new Map<string, { version: number; handler: Handler }>();
+
+  constructor(private readonly options: FunctionHostOptions) {}
+
+  private async handlerFor(name: string): Promise<Handler | undefined> {
+    const runtime = globalThis as { WebSocket?: unknown };
+    runtime.WebSocket ??= NodeWebSocket;
+    const file = path.join(this.options.functionsDir, name, 'handler.ts');
+    if (!existsSync(file)) return undefined;
+    const version = statSync(file).mtimeMs;
+    const cached = this.modules.get(name);
+    if (cached && cached.version === version) return cached.handler;
+    const module = (await import(`${pathToFileURL(file).href}?v=${version}`)) as {
+      default?: unknown;
+      handler?: unknown;
+    };
+    const handler = module.default ?? module.handler;
+    if (typeof handler !== 'function') {
+      throw new Error(
+        `${path.relative(this.options.functionsDir, file)} must default-export a (request: Request) => Response handler`,
+      );
+    }
+    this.modules.set(name, { version, handler: handler as Handler });
+    return handler as Handler;
+  }
+
+  async handle(request: IncomingMessage, response: ServerResponse, url: URL, subPath: string): Promise<void> {
+    const [name = '', ...rest] = subPath.split('/');
+    if (!functionName.test(name)) {
+      json(response, 404, { code: 'NOT_FOUND', message: 'Requested function was not found' });
+      return;
+    }
+    if (request.method !== 'OPTIONS' && !functionsWithoutJwtCheck(this.options.configToml).has(name)) {
+      const authorization = request.headers.authorization;
+      const token = /^Bearer\s+(\S+)$/i.exec(authorization ?? '')?.[1];
+      if (token === undefined) {
+        json(response, 401, { code: 401, message: 'Missing authorization header' });
+        return;
+      }
+      if (!identityFromToken(token, this.options.jwtSecret).ok) {
+        json(response, 401, { code: 401, message: 'Invalid JWT' });
+        return;
+      }
+    }
+    let handler: Handler | undefined;
+    try {
+      handler = await this.handlerFor(name);
+    } catch (error) {
+      this.options.log(
+        `functions: ${name} failed to load: ${error instanceof Error ? error.stack : String(error)}`,
+      );
+      json(response, 500, { code: 'BOOT_ERROR', message: 'Function failed to start (please check logs)' });
+      return;
+    }
+    if (!handler) {
+      json(response, 404, { code: 'NOT_FOUND', message: 'Requested function was not found' });
+      return;
+    }
+
+    const headers = new Headers();
+    for (const [key, value] of Object.entries(request.headers)) {
+      if (value === undefined) continue;
+      for (const item of Array.isArray(value) ? value : [value]) headers.append(key, item);
+    }
+    const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
+    const webRequest = new Request(`${this.options.origin()}/${[name, ...rest].join('/')}${url.search}`, {
+      method: request.method ?? 'GET',
+      headers,
+      ...(hasBody && { body: Readable.toWeb(request) as ReadableStream<Uint8Array>, duplex: 'half' }),
+    } as RequestInit);
+
+    let webResponse: Response;
+    try {
+      webResponse = await handler(webRequest);
+    } catch (error) {
+      this.options.log(`functions: ${name} threw: ${error instanceof Error ? error.stack : String(error)}`);
+      json(response, 500, {
+        code: 'WORKER_ERROR',
+        message: 'Function exited due to an error (please check logs)',
+      });
+      return;
+    }
+    const outgoing: Record<string, string | string[]> = {};
+    webResponse.headers.forEach((value, key) => {
+      if (key === 'set-cookie') return;
+      outgoing[key] = value;
+    });
+    const cookies = webResponse.headers.getSetCookie();
+    if (cookies.length > 0) outgoing['set-cookie'] = cookies;
+    response.writeHead(webResponse.status, webResponse.statusText, outgoing);
+    if (webResponse.body === null || request.method === 'HEAD') {
+      response.end();
+      return;
+    }
+    for await (const chunk of Readable.fromWeb(
+      webResponse.body as import('node:stream/web').ReadableStream<Uint8Array>,
+    )) {
+      response.write(chunk);
+    }
+    response.end();
+  }
+}

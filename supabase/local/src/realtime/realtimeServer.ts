@@ -1,0 +1,463 @@
+// /realtime/v1/websocket: the part of Supabase Realtime that supabase-js's postgres_changes use, over the Phoenix
+// channel protocol (vsn 2.0.0 array frames; 1.0.0 object frames too): join with the bindings' ids in the reply,
+// heartbeat, leave, access_token updates. Changes come from the local triggers of realtime-triggers.sql through
+// LISTEN; before an INSERT or UPDATE reaches a subscriber, the row is read back as the subscriber's role, so
+// row-level security decides exactly as it does on a hosted project. DELETEs carry only the primary key (unless the
+// table has REPLICA IDENTITY FULL) and are not filtered by RLS, as on a hosted project.
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
+import type { PGlite } from '@electric-sql/pglite';
+import { WebSocketServer, type RawData, type WebSocket } from 'ws';
+import { identityFromToken, type RequestIdentity } from '../auth/requestAuth.ts';
+import { inRequestTransaction } from '../database/requestTransaction.ts';
+import { exposedSchema, type RelationInfo, type SchemaCache } from '../rest/schemaCache.ts';
+import { Params, quoteIdent } from '../rest/sqlBuilder.ts';
+import { matchesChangeFilter, parseChangeFilter, type ChangeFilter } from './changeFilter.ts';
+
+export const changeChannel = 'supabase_local_realtime';
+
+type ChangeType = 'INSERT' | 'UPDATE' | 'DELETE';
+
+interface ChangeMessage {
+  schema: string;
+  table: string;
+  type: ChangeType;
+  truncated?: boolean;
+  record: Record<string, unknown> | null;
+  old_record: Record<string, unknown> | null;
+}
+
+interface Binding {
+  id: number;
+  /** What the client sent, echoed verbatim in the join reply (the client compares them). */
+  requested: { event: string; schema: string; table?: string; filter?: string };
+  event: '*' | ChangeType;
+  schema: string;
+  table?: string;
+  filter?: ChangeFilter;
+}
+
+interface Channel {
+  topic: string;
+  joinRef: string | null;
+  identity: RequestIdentity;
+  bindings: Binding[];
+}
+
+interface Client {
+  socket: WebSocket;
+  vsn: '1.0.0' | '2.0.0';
+  identity: RequestIdentity;
+  channels: Map<string, Channel>;
+}
+
+interface Frame {
+  joinRef: string | null;
+  ref: string | null;
+  topic: string;
+  event: string;
+  payload: Record<string, unknown>;
+}
+
+let nextBindingId = 1;
+
+export interface RealtimeOptions {
+  db: () => PGlite;
+  schema: SchemaCache;
+  jwtSecret: string;
+  log: (line: string) => void;
+}
+
+export class RealtimeServer {
+  private readonly wss = new WebSocketServer({ noServer: true });
+  private readonly clients = new Set<Client>();
+  private queue: Promise<void> = Promise.resolve();
+  private unlisten: (() => Promise<void>) | undefined;
+
+  constructor(private readonly options: RealtimeOptions) {}
+
+  /** Subscribes to the database's change notifications (again after the database was replaced). */
+  async listen(): Promise<void> {
+    this.unlisten = await this.options.db().listen(changeChannel, (payload) => {
+      // One change at a time, in commit order.
+      this.queue = this.queue
+        .then(() => this.dispatch(payload))
+        .catch((error: unknown) => {
+          this.options.log(
+            `realtime: could not deliver a change: ${error instanceof Error ? error.message : String(error)}`,
+          );
+        });
+    });
+  }
+
+  /** Resolves once every change received so far has been delivered. */
+  async idle(): Promise<void> {
+    await this.queue;
+  }
+
+  handleUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer, url: URL): void {
+    const apiKey = url.searchParams.get('apikey') ?? (request.headers.apikey as string | undefined);
+    const auth = apiKey === undefined ? undefined : identityFromToken(apiKey, this.options.jwtSecret);
+    if (!auth?.ok) {
+      const message = apiKey === undefined ? 'No API key found in request' : 'Invalid API key';
+      socket.end(
+        `HTTP/1.1 401 Unauthorized\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n${JSON.stringify({ message })}`,
+      );
+      return;
+    }
+    const vsn = url.searchParams.get('vsn') === '1.0.0' ? '1.0.0' : '2.0.0';
+    this.wss.handleUpgrade(request, socket, head, (ws) => {
+      const client: Client = { socket: ws, vsn, identity: auth.identity, channels: new Map() };
+      this.clients.add(client);
+      ws.on('message', (data, isBinary) => {
+        if (!isBinary) this.receive(client, data);
+      });
+      ws.on('close', () => this.clients.delete(client));
+      ws.on('error', () => this.clients.delete(client));
+    });
+  }
+
+  async close(): Promise<void> {
+    for (const client of this.clients) client.socket.terminate();
+    this.clients.clear();
+    await this.stopListening();
+    await new Promise<void>((resolve) => this.wss.close(() => resolve()));
+  }
+
+  async stopListening(): Promise<void> {
+    const unlisten = this.unlisten;
+    this.unlisten = undefined;
+    if (unlisten) await unlisten().catch(() => undefined);
+  }
+
+  private send(client: Client, frame: Frame): void {
+    if (client.socket.readyState !== client.socket.OPEN) return;
+    const message =
+      client.vsn === '2.0.0'
+        ? [frame.joinRef, frame.ref, frame.topic, frame.event, frame.payload]
+        : {
+            join_ref: frame.joinRef,
+            ref: frame.ref,
+            topic: frame.topic,
+            event: frame.event,
+            payload: frame.payload,
+          };
+    client.socket.send(JSON.stringify(message));
+  }
+
+  private reply(
+    client: Client,
+    frame: Frame,
+    status: 'ok' | 'error',
+    response: Record<string, unknown>,
+  ): void {
+    this.send(client, {
+      joinRef: frame.joinRef,
+      ref: frame.ref,
+      topic: frame.topic,
+      event: 'phx_reply',
+      payload: { status, response },
+    });
+  }
+
+  private receive(client: Client, data: RawData): void {
+    let frame: Frame;
+    try {
+      const parsed = JSON.parse(data.toString()) as unknown;
+      if (Array.isArray(parsed)) {
+        const [joinRef, ref, topic, event, payload] = parsed as [
+          string | null,
+          string | null,
+          string,
+          string,
+          Record<string, unknown>,
+        ];
+        frame = { joinRef, ref, topic, event, payload: payload ?? {} };
+      } else {
+        const object = parsed as {
+          join_ref?: string | null;
+          ref?: string | null;
+          topic: string;
+          event: string;
+          payload?: Record<string, unknown>;
+        };
+        frame = {
+          joinRef: object.join_ref ?? null,
+          ref: object.ref ?? null,
+          topic: object.topic,
+          event: object.event,
+          payload: object.payload ?? {},
+        };
+      }
+      if (typeof frame.topic !== 'string' || typeof frame.event !== 'string') throw new Error('bad frame');
+    } catch {
+      return; // not a Phoenix frame; Phoenix ignores it too
+    }
+
+    if (frame.topic === 'phoenix' && frame.event === 'heartbeat') {
+      this.reply(client, frame, 'ok', {});
+      return;
+    }
+    if (frame.event === 'phx_join') {
+      this.join(client, frame);
+      return;
+    }
+    const channel = client.channels.get(frame.topic);
+    if (!channel) {
+      this.reply(client, frame, 'error', { reason: 'unmatched topic' });
+      return;
+    }
+    switch (frame.event) {
+      case 'phx_leave':
+        client.channels.delete(frame.topic);
+        this.reply(client, frame, 'ok', {});
+        this.send(client, {
+          joinRef: channel.joinRef,
+          ref: frame.ref,
+          topic: frame.topic,
+          event: 'phx_close',
+          payload: {},
+        });
+        return;
+      case 'access_token':
+        this.updateToken(client, channel, frame);
+        return;
+      default:
+        // Broadcast and presence are not part of this stand-in; acknowledge so a client does not wait.
+        if (frame.ref !== null) this.reply(client, frame, 'ok', {});
+    }
+  }
+
+  private identityFor(client: Client, token: unknown): RequestIdentity | string {
+    if (typeof token !== 'string' || token === '') return client.identity;
+    const auth = identityFromToken(token, this.options.jwtSecret);
+    return auth.ok ? auth.identity : auth.failure.message;
+  }
+
+  private join(client: Client, frame: Frame): void {
+    const identity = this.identityFor(client, frame.payload.access_token);
+    if (typeof identity === 'string') {
+      this.reply(client, frame, 'error', { reason: `Invalid token: ${identity}` });
+      return;
+    }
+    const config = (frame.payload.config ?? {}) as {
+      postgres_changes?: unknown;
+      presence?: { enabled?: boolean };
+    };
+    const requested = Array.isArray(config.postgres_changes)
+      ? (config.postgres_changes as Binding['requested'][])
+      : [];
+    const bindings: Binding[] = [];
+    try {
+      for (const entry of requested) bindings.push(this.binding(entry));
+    } catch (error) {
+      this.reply(client, frame, 'error', {
+        reason: `Unable to subscribe to changes with given parameters: ${error instanceof Error ? error.message : String(error)}`,
+      });
+      return;
+    }
+    client.channels.set(frame.topic, { topic: frame.topic, joinRef: frame.joinRef, identity, bindings });
+    this.reply(client, frame, 'ok', {
+      postgres_changes: bindings.map((binding) => ({ ...binding.requested, id: binding.id })),
+    });
+    if (bindings.length > 0) {
+      this.send(client, {
+        joinRef: frame.joinRef,
+        ref: null,
+        topic: frame.topic,
+        event: 'system',
+        payload: {
+          channel: frame.topic.replace(/^realtime:/, ''),
+          extension: 'postgres_changes',
+          message: 'Subscribed to PostgreSQL',
+          status: 'ok',
+        },
+      });
+    }
+    if (config.presence?.enabled) {
+      this.send(client, {
+        joinRef: frame.joinRef,
+        ref: null,
+        topic: frame.topic,
+        event: 'presence_state',
+        payload: {},
+      });
+    }
+  }
+
+  private binding(entry: Binding['requested']): Binding {
+    const event = String(entry.event ?? '').toUpperCase();
+    if (event !== '*' && event !== 'INSERT' && event !== 'UPDATE' && event !== 'DELETE')
+      throw new Error(`unknown event "${entry.event}"`);
+    if (entry.schema !== exposedSchema && entry.schema !== '*')
+      throw new Error(`schema "${entry.schema}" is not available`);
+    const table =
+      entry.table === undefined || entry.table === null || entry.table === '*' ? undefined : entry.table;
+    let relation: RelationInfo | undefined;
+    if (table !== undefined) {
+      relation = this.options.schema.relations.get(table);
+      if (!relation) throw new Error(`table "${table}" does not exist`);
+    }
+    let filter: ChangeFilter | undefined;
+    if (entry.filter !== undefined && entry.filter !== null && entry.filter !== '') {
+      filter = parseChangeFilter(entry.filter);
+      if (relation && !relation.columns.has(filter.column))
+        throw new Error(`column "${filter.column}" does not exist on "${table}"`);
+    }
+    return {
+      id: nextBindingId++,
+      requested: entry,
+      event: event as Binding['event'],
+      schema: exposedSchema,
+      ...(table !== undefined && { table }),
+      ...(filter !== undefined && { filter }),
+    };
+  }
+
+  private updateToken(client: Client, channel: Channel, frame: Frame): void {
+    const identity = this.identityFor(client, frame.payload.access_token);
+    if (typeof identity === 'string') {
+      const name = frame.topic.replace(/^realtime:/, '');
+      this.send(client, {
+        joinRef: channel.joinRef,
+        ref: null,
+        topic: frame.topic,
+        event: 'system',
+        payload: {
+          channel: name,
+          extension: 'system',
+          message: `Invalid token: ${identity}`,
+          status: 'error',
+        },
+      });
+      client.channels.delete(frame.topic);
+      this.send(client, {
+        joinRef: channel.joinRef,
+        ref: null,
+        topic: frame.topic,
+        event: 'phx_close',
+        payload: {},
+      });
+      return;
+    }
+    channel.identity = identity;
+    if (frame.ref !== null) this.reply(client, frame, 'ok', {});
+  }
+
+  private async rowByKey(
+    relation: RelationInfo,
+    key: Record<string, unknown>,
+  ): Promise<Record<string, unknown> | undefined> {
+    const params = new Params();
+    const where = relation.primaryKey
+      .map(
+        (name) =>
+          `_t.${quoteIdent(name)} = ${params.add(String(key[name]), relation.columns.get(name)?.sqlType ?? 'text')}`,
+      )
+      .join(' and ');
+    const result = await this.options
+      .db()
+      .query<{ row: Record<string, unknown> }>(
+        `select pg_catalog.to_jsonb(_t) as row from ${exposedSchema}.${quoteIdent(relation.name)} as _t where ${where}`,
+        params.values,
+      );
+    return result.rows[0]?.row;
+  }
+
+  /** Whether the row is visible to a role: read back by primary key as that role, under row-level security. */
+  private async visibleTo(
+    identity: RequestIdentity,
+    relation: RelationInfo,
+    record: Record<string, unknown>,
+  ): Promise<boolean> {
+    if (relation.primaryKey.length === 0) return identity.role === 'service_role';
+    const params = new Params();
+    const where = relation.primaryKey
+      .map(
+        (name) =>
+          `_t.${quoteIdent(name)} = ${params.add(String(record[name]), relation.columns.get(name)?.sqlType ?? 'text')}`,
+      )
+      .join(' and ');
+    try {
+      return await inRequestTransaction(
+        this.options.db(),
+        { identity, method: 'GET', path: `/realtime/v1/${relation.name}`, headers: {} },
+        async (tx) => {
+          const result = await tx.query(
+            `select 1 from ${exposedSchema}.${quoteIdent(relation.name)} as _t where ${where}`,
+            params.values,
+          );
+          return result.rows.length > 0;
+        },
+      );
+    } catch {
+      return false; // no privilege at all: not visible
+    }
+  }
+
+  private async dispatch(payload: string): Promise<void> {
+    if (this.clients.size === 0) return;
+    const change = JSON.parse(payload) as ChangeMessage;
+    if (change.schema !== exposedSchema) return;
+    let relation = this.options.schema.relations.get(change.table);
+    if (!relation) {
+      await this.options.schema.refreshIfStale();
+      relation = this.options.schema.relations.get(change.table);
+      if (!relation) return;
+    }
+    let record = change.record;
+    if (change.truncated && record) {
+      record = (await this.rowByKey(relation, record)) ?? null;
+      if (!record) return; // gone again before we could read it
+    }
+    const keyOnly = (row: Record<string, unknown> | null): Record<string, unknown> =>
+      Object.fromEntries(relation.primaryKey.map((name) => [name, row?.[name]]));
+    const oldRecord =
+      change.type === 'INSERT'
+        ? {}
+        : relation.replicaIdentityFull && !change.truncated
+          ? (change.old_record ?? {})
+          : keyOnly(change.old_record);
+    const row = change.type === 'DELETE' ? oldRecord : (record ?? {});
+
+    const data = {
+      schema: change.schema,
+      table: change.table,
+      commit_timestamp: new Date().toISOString(),
+      type: change.type,
+      columns: [...relation.columns.values()].map((column) => ({ name: column.name, type: column.typeName })),
+      record: change.type === 'DELETE' ? {} : row,
+      old_record: oldRecord,
+      errors: null,
+    };
+
+    const visibility = new Map<string, Promise<boolean>>();
+    for (const client of this.clients) {
+      for (const channel of client.channels.values()) {
+        const candidates = channel.bindings.filter(
+          (binding) =>
+            (binding.event === '*' || binding.event === change.type) &&
+            (binding.table === undefined || binding.table === change.table) &&
+            (binding.filter === undefined || matchesChangeFilter(binding.filter, row) !== false),
+        );
+        if (candidates.length === 0) continue;
+        if (change.type !== 'DELETE') {
+          const key = `${channel.identity.role}:${JSON.stringify(channel.identity.claims)}`;
+          let visible = visibility.get(key);
+          if (!visible) {
+            visible = this.visibleTo(channel.identity, relation, row);
+            visibility.set(key, visible);
+          }
+          if (!(await visible)) continue;
+        }
+        this.send(client, {
+          joinRef: null,
+          ref: null,
+          topic: channel.topic,
+          event: 'postgres_changes',
+          payload: { ids: candidates.map((binding) => binding.id), data },
+        });
+      }
+    }
+  }
+}

@@ -1,0 +1,416 @@
+// The local stand-in for a Supabase project: one HTTP and WebSocket server on 127.0.0.1:54321 that answers what the
+// site's supabase-js calls need, backed by PGlite running the same migrations and seed as production.
+//   /rest/v1/...                          PostgREST subset            (rest/restApi.ts)
+//   /realtime/v1/websocket                Realtime postgres_changes   (realtime/realtimeServer.ts)
+//   /functions/v1/<name>                  Edge Functions under Node   (functions/functionHost.ts)
+//   /storage/v1/object/public/<bucket>/.. public Storage bucket       (storage/publicObjects.ts)
+// A development and test tool, never a production backend.
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { readFileSync } from 'node:fs';
+import type { PGlite } from '@electric-sql/pglite';
+import { authenticateRequest } from './auth/requestAuth.ts';
+import {
+  openDatabase,
+  openMemoryDatabase,
+  wipeDataDir,
+  type OpenedDatabase,
+} from './database/openDatabase.ts';
+import { FunctionHost } from './functions/functionHost.ts';
+import { corsHeaders, preflightHeaders, siteOrigins } from './http/cors.ts';
+import {
+  LOCAL_ANON_KEY,
+  LOCAL_JWT_SECRET,
+  LOCAL_SERVICE_ROLE_KEY,
+  LOCAL_SUPABASE_PORT,
+} from './localKeys.ts';
+import { paths } from './paths.ts';
+import { RealtimeServer } from './realtime/realtimeServer.ts';
+import { ApiError } from './rest/apiError.ts';
+import { RestApi } from './rest/restApi.ts';
+import { SchemaCache } from './rest/schemaCache.ts';
+import { servePublicObject } from './storage/publicObjects.ts';
+
+export {
+  LOCAL_ANON_KEY,
+  LOCAL_JWT_SECRET,
+  LOCAL_SERVICE_ROLE_KEY,
+  LOCAL_SUPABASE_PORT,
+  LOCAL_SUPABASE_URL,
+} from './localKeys.ts';
+export { signJwt } from './auth/jwt.ts';
+
+export interface LocalSupabaseOptions {
+  /** Port to listen on; 0 picks a free one. Default: [api] port of config.toml (54321). */
+  port?: number;
+  /** Default 127.0.0.1. */
+  host?: string;
+  /** Persisted data directory (default supabase/.local/db), or 'memory' for a throwaway copy of the seeded data. */
+  dataDir?: string;
+  /** No per-request log lines. */
+  quiet?: boolean;
+  /** Where log lines go (default console.log). */
+  log?: (line: string) => void;
+  /** Origins allowed by CORS besides the site's own (localhost / 127.0.0.1, ports 3000-3004 and their offset). */
+  corsOrigins?: string[];
+  /** Folder of edge functions (default supabase/functions). */
+  functionsDir?: string;
+  /** Public Storage buckets: name -> folder (default { content: supabase/storage/content }). */
+  publicBuckets?: Record<string, string>;
+  /** config.toml to read [functions.<name>] verify_jwt from (default supabase/config.toml). */
+  configToml?: string;
+  /** Rows per response at most, as [api] max_rows (default 1000). */
+  maxRows?: number;
+  /** Put SUPABASE_URL, SUPABASE_ANON_KEY and SUPABASE_SERVICE_ROLE_KEY into process.env for edge functions, as a
+   *  hosted project provides them (default true; restored on stop). */
+  functionEnv?: boolean;
+}
+
+export interface LocalSupabase {
+  /** http://127.0.0.1:<port> */
+  url: string;
+  port: number;
+  anonKey: string;
+  serviceRoleKey: string;
+  jwtSecret: string;
+  /** 'memory' or the data directory. */
+  dataDir: string;
+  /** Milliseconds from the call to listening. */
+  startupMs: number;
+  /** The embedded database, as the postgres superuser (tests). */
+  readonly db: PGlite;
+  /** Replaces all data with the pristine seeded data (in memory: reloads the snapshot; persisted: re-creates). */
+  reset(): Promise<void>;
+  /** After SQL run directly on `db` changed tables, functions or the publication: re-reads the catalogue and
+   *  re-installs the Realtime triggers, as PostgREST's schema reload does. */
+  reloadSchema(): Promise<void>;
+  /** Resolves when every database change so far has been offered to Realtime subscribers. */
+  realtimeIdle(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/** The API port from config.toml, so `supabase start` and the stand-in agree. */
+export function configuredPort(): number {
+  try {
+    const toml = readFileSync(paths.configToml, 'utf8');
+    const api = /\[api\]([\s\S]*?)(?:\n\[|$)/.exec(toml)?.[1] ?? '';
+    const port = /^\s*port\s*=\s*(\d+)/m.exec(api)?.[1];
+    return port ? Number(port) : LOCAL_SUPABASE_PORT;
+  } catch {
+    return LOCAL_SUPABASE_PORT;
+  }
+}
+
+function headerRecord(request: IncomingMessage): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const [key, value] of Object.entries(request.headers)) {
+    if (value !== undefined) headers[key] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  return headers;
+}
+
+const maxBodyBytes = 2 * 1024 * 1024;
+
+async function readBody(request: IncomingMessage): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of request) {
+    size += (chunk as Buffer).length;
+    if (size > maxBodyBytes)
+      throw new ApiError(
+        413,
+        'PGRST413',
+        'Payload too large',
+        `The body is larger than ${maxBodyBytes} bytes`,
+      );
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks);
+}
+
+function sendJson(
+  response: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): void {
+  response.writeHead(status, { ...headers, 'Content-Type': 'application/json; charset=utf-8' });
+  response.end(JSON.stringify(body));
+}
+
+async function installRealtimeTriggers(db: PGlite): Promise<void> {
+  await db.exec(readFileSync(paths.realtimeTriggersFile, 'utf8'));
+}
+
+export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Promise<LocalSupabase> {
+  const started = performance.now();
+  const log = options.log ?? ((line: string) => console.log(line));
+  const host = options.host ?? '127.0.0.1';
+  const requestedPort = options.port ?? configuredPort();
+  const jwtSecret = LOCAL_JWT_SECRET;
+  const functionsDir = options.functionsDir ?? paths.functionsDir;
+  const buckets = options.publicBuckets ?? { content: paths.storageContentDir };
+
+  let opened: OpenedDatabase = await openDatabase({
+    dataDir: options.dataDir ?? `${paths.stateDir}/db`,
+    log,
+  });
+  let db: PGlite = opened.db;
+  await installRealtimeTriggers(db);
+  const schema = new SchemaCache(() => db);
+  await schema.load();
+  const realtime = new RealtimeServer({ db: () => db, schema, jwtSecret, log });
+  await realtime.listen();
+  const rest = new RestApi({ db: () => db, schema, maxRows: options.maxRows ?? 1000 });
+
+  let url = '';
+  const functions = new FunctionHost({
+    functionsDir,
+    configToml: options.configToml ?? paths.configToml,
+    jwtSecret,
+    origin: () => url,
+    log,
+  });
+  let allowedOrigins = new Set<string>();
+  // Requests wait while reset() swaps the database.
+  let ready: Promise<void> = Promise.resolve();
+
+  async function route(
+    request: IncomingMessage,
+    response: ServerResponse,
+    rawPath: string,
+    url: URL,
+  ): Promise<void> {
+    const origin = request.headers.origin;
+    const method = request.method ?? 'GET';
+
+    if (rawPath.startsWith('/functions/v1/')) {
+      await functions.handle(request, response, url, rawPath.slice('/functions/v1/'.length));
+      return;
+    }
+    const cors = corsHeaders(origin, allowedOrigins);
+    if (method === 'OPTIONS') {
+      const preflight = preflightHeaders(origin, allowedOrigins);
+      response.writeHead(preflight.status, preflight.headers);
+      response.end();
+      return;
+    }
+    if (rawPath.startsWith('/storage/v1/object/public/')) {
+      servePublicObject(request, response, buckets, rawPath.slice('/storage/v1/object/public/'.length), cors);
+      return;
+    }
+    if (rawPath === '/rest/v1' || rawPath.startsWith('/rest/v1/')) {
+      const headers = headerRecord(request);
+      const auth = authenticateRequest(
+        { authorization: headers.authorization, apikey: headers.apikey },
+        url.searchParams.get('apikey'),
+        jwtSecret,
+      );
+      if (!auth.ok) {
+        const { failure } = auth;
+        sendJson(
+          response,
+          failure.status,
+          { code: failure.code, details: null, hint: failure.hint, message: failure.message },
+          {
+            ...cors,
+            'WWW-Authenticate': `Bearer error="invalid_token", error_description="${failure.message.replace(/"/g, "'")}"`,
+          },
+        );
+        return;
+      }
+      url.searchParams.delete('apikey');
+      let body: Buffer;
+      try {
+        body = await readBody(request);
+      } catch (error) {
+        const apiError =
+          error instanceof ApiError ? error : new ApiError(400, 'PGRST102', 'Could not read the body');
+        sendJson(response, apiError.status, apiError.body(), cors);
+        return;
+      }
+      await ready;
+      const answer = await rest.handle({
+        method,
+        path: rawPath.slice('/rest/v1/'.length),
+        url,
+        headers,
+        body,
+        context: { identity: auth.identity, method, path: rawPath, headers },
+      });
+      response.writeHead(answer.status, { ...cors, ...answer.headers });
+      response.end(answer.body);
+      return;
+    }
+    if (rawPath === '/' || rawPath === '/health') {
+      sendJson(
+        response,
+        200,
+        {
+          service: 'supabase-local',
+          rest: '/rest/v1',
+          realtime: '/realtime/v1/websocket',
+          functions: '/functions/v1/<name>',
+          storage: '/storage/v1/object/public/<bucket>/<path>',
+        },
+        cors,
+      );
+      return;
+    }
+    if (rawPath.startsWith('/auth/v1/')) {
+      sendJson(
+        response,
+        404,
+        {
+          code: 404,
+          error_code: 'not_available',
+          msg: 'The local stand-in has no Supabase Auth: the site needs none.',
+        },
+        cors,
+      );
+      return;
+    }
+    sendJson(response, 404, { message: 'no Route matched with those values' }, cors);
+  }
+
+  const server: Server = createServer((request, response) => {
+    const begun = performance.now();
+    const rawUrl = request.url ?? '/';
+    const rawPath = rawUrl.split('?')[0] ?? '/';
+    response.on('finish', () => {
+      if (options.quiet) return;
+      const shown = rawPath.startsWith('/rest/v1/') ? rawUrl : rawPath;
+      log(
+        `${request.method} ${shown.length > 240 ? `${shown.slice(0, 240)}…` : shown} ${response.statusCode} ${(performance.now() - begun).toFixed(1)}ms`,
+      );
+    });
+    let parsed: URL;
+    try {
+      parsed = new URL(rawUrl, 'http://localhost');
+    } catch {
+      sendJson(response, 400, { message: 'Bad request' });
+      return;
+    }
+    route(request, response, rawPath, parsed).catch((error: unknown) => {
+      log(
+        `error answering ${request.method} ${rawPath}: ${error instanceof Error ? error.stack : String(error)}`,
+      );
+      if (!response.headersSent)
+        sendJson(response, 500, {
+          code: 'PGRST000',
+          details: null,
+          hint: null,
+          message: 'Internal error of the local stand-in',
+        });
+      else response.destroy();
+    });
+  });
+  server.on('upgrade', (request, socket, head) => {
+    const rawUrl = request.url ?? '/';
+    const parsed = new URL(rawUrl, 'http://localhost');
+    if (parsed.pathname === '/realtime/v1/websocket' || parsed.pathname === '/realtime/v1/websocket/') {
+      if (!options.quiet) log(`GET /realtime/v1/websocket 101`);
+      realtime.handleUpgrade(request, socket, head, parsed);
+    } else {
+      socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\n\r\n');
+    }
+  });
+
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(requestedPort, host, () => {
+        server.off('error', reject);
+        resolve();
+      });
+    });
+  } catch (error) {
+    await realtime.close();
+    await opened.close();
+    throw error;
+  }
+  const port = (server.address() as AddressInfo).port;
+  url = `http://${host}:${port}`;
+  allowedOrigins = siteOrigins(port, LOCAL_SUPABASE_PORT, options.corsOrigins);
+
+  const previousEnv: Record<string, string | undefined> = {};
+  if (options.functionEnv !== false) {
+    const provided = {
+      SUPABASE_URL: url,
+      SUPABASE_ANON_KEY: LOCAL_ANON_KEY,
+      SUPABASE_SERVICE_ROLE_KEY: LOCAL_SERVICE_ROLE_KEY,
+    };
+    for (const [name, value] of Object.entries(provided)) {
+      previousEnv[name] = process.env[name];
+      process.env[name] = value;
+    }
+  }
+
+  const startupMs = Math.round(performance.now() - started);
+  const described =
+    opened.how === 'memory'
+      ? 'a throwaway in-memory copy of the seeded data'
+      : opened.how === 'created'
+        ? `${opened.location} (created from the migrations and seed)`
+        : opened.location;
+  log(`Local Supabase ready on ${url} in ${startupMs} ms — data: ${described}`);
+  for (const [name, meaning] of [
+    ['RECAPTCHA_SECRET', 'the contact function accepts only its development token'],
+    ['YOUTUBE_API_KEY', 'videos are the seeded ones; youtube-sync cannot reach YouTube'],
+  ] as const) {
+    if (!process.env[name]) log(`  ${name} is not set: ${meaning}`);
+  }
+
+  let stopped = false;
+  return {
+    url,
+    port,
+    anonKey: LOCAL_ANON_KEY,
+    serviceRoleKey: LOCAL_SERVICE_ROLE_KEY,
+    jwtSecret,
+    dataDir: opened.location,
+    startupMs,
+    get db() {
+      return db;
+    },
+    async reset() {
+      let release: () => void = () => undefined;
+      ready = new Promise<void>((resolve) => (release = resolve));
+      try {
+        await realtime.stopListening();
+        await opened.close();
+        if (opened.location === 'memory') {
+          db = await openMemoryDatabase(opened.snapshot);
+          const snapshot = opened.snapshot;
+          opened = { db, location: 'memory', how: 'memory', snapshot, close: () => db.close() };
+        } else {
+          wipeDataDir(opened.location);
+          opened = await openDatabase({ dataDir: opened.location, log });
+          db = opened.db;
+        }
+        await installRealtimeTriggers(db);
+        await schema.load();
+        await realtime.listen();
+      } finally {
+        release();
+      }
+    },
+    async reloadSchema() {
+      await installRealtimeTriggers(db);
+      await schema.load();
+    },
+    realtimeIdle: () => realtime.idle(),
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      await realtime.close();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await opened.close();
+      for (const [name, value] of Object.entries(previousEnv)) {
+        if (value === undefined) delete process.env[name];
+        else process.env[name] = value;
+      }
+    },
+  };
+}

@@ -1,0 +1,352 @@
+// Realtime with the real supabase-js client over WebSocket: an edit made with the service key (the owner's
+// dashboard) reaches a visitor's subscription within a second, INSERT, UPDATE and DELETE alike; a row the visitor may
+// not read is never sent; filters narrow what arrives.
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { RealtimeChannel, SupabaseClient } from '@supabase/supabase-js';
+import WebSocket from 'ws';
+import { anonClient, localSupabase, serviceClient, unique } from '../support/localSupabase.ts';
+
+/** A postgres_changes payload as supabase-js delivers it (new / old are {} when absent). */
+interface Change {
+  schema: string;
+  table: string;
+  commit_timestamp: string;
+  eventType: 'INSERT' | 'UPDATE' | 'DELETE';
+  new: Record<string, unknown>;
+  old: Record<string, unknown>;
+}
+
+interface Subscription {
+  channel: RealtimeChannel;
+  changes: Change[];
+  /** Resolves with the first change that matches, or rejects after `ms`. */
+  next(match: (change: Change) => boolean, ms?: number): Promise<Change>;
+}
+
+async function subscribe(
+  client: SupabaseClient,
+  name: string,
+  binding: { event: '*' | 'INSERT' | 'UPDATE' | 'DELETE'; table: string; filter?: string },
+): Promise<Subscription> {
+  const changes: Change[] = [];
+  const waiters: { match: (change: Change) => boolean; resolve: (change: Change) => void }[] = [];
+  const channel = client
+    .channel(name)
+    .on('postgres_changes' as never, { schema: 'public', ...binding } as never, (change: Change) => {
+      changes.push(change);
+      for (const waiter of [...waiters]) {
+        if (waiter.match(change)) {
+          waiters.splice(waiters.indexOf(waiter), 1);
+          waiter.resolve(change);
+        }
+      }
+    });
+  await new Promise<void>((resolve, reject) => {
+    channel.subscribe((status, error) => {
+      if (status === 'SUBSCRIBED') resolve();
+      else if (status === 'CHANNEL_ERROR' || status === 'TIMED_OUT') reject(error ?? new Error(status));
+    });
+  });
+  return {
+    channel,
+    changes,
+    next(match, ms = 1000) {
+      const seen = changes.find(match);
+      if (seen) return Promise.resolve(seen);
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`no matching change within ${ms} ms`)), ms);
+        waiters.push({ match, resolve: (change) => (clearTimeout(timer), resolve(change)) });
+      });
+    },
+  };
+}
+
+describe('realtime: postgres_changes', () => {
+  let visitor: SupabaseClient;
+  let owner: SupabaseClient;
+
+  before(async () => {
+    visitor = await anonClient();
+    owner = await serviceClient();
+  });
+
+  after(async () => {
+    await visitor.removeAllChannels();
+    await owner.removeAllChannels();
+  });
+
+  it('delivers INSERT, UPDATE and DELETE made with the service key within 1 s', async () => {
+    const subscription = await subscribe(visitor, 'projects-live', { event: '*', table: 'projects' });
+    const title = unique('Live project');
+
+    let started = Date.now();
+    const { data: created } = await owner
+      .from('projects')
+      .insert({
+        title,
+        image_path: 'projects/adpulse.webp',
+        link_to_project: 'https://example.com',
+        keywords: ['websockets'],
+      })
+      .select('id')
+      .single();
+    const id = created?.id as string;
+    const inserted = await subscription.next(
+      (change) => change.eventType === 'INSERT' && change.new.id === id,
+    );
+    assert.ok(Date.now() - started <= 1000, `INSERT took ${Date.now() - started} ms`);
+    assert.equal(inserted.schema, 'public');
+    assert.equal(inserted.table, 'projects');
+    assert.equal(inserted.new.title, title);
+    assert.deepEqual(inserted.new.keywords, ['websockets'], 'text[] arrives as an array');
+    assert.equal(inserted.new.featured_rank, null);
+    assert.match(inserted.commit_timestamp, /^\d{4}-\d{2}-\d{2}T/);
+
+    started = Date.now();
+    await owner
+      .from('projects')
+      .update({ title: `${title} (edited)`, featured_rank: null })
+      .eq('id', id);
+    const updated = await subscription.next(
+      (change) => change.eventType === 'UPDATE' && change.new.id === id,
+    );
+    assert.ok(Date.now() - started <= 1000, `UPDATE took ${Date.now() - started} ms`);
+    assert.equal(updated.new.title, `${title} (edited)`);
+    assert.deepEqual(updated.old, { id }, 'without REPLICA IDENTITY FULL the old record is the key only');
+
+    started = Date.now();
+    await owner.from('projects').delete().eq('id', id);
+    const deleted = await subscription.next(
+      (change) => change.eventType === 'DELETE' && change.old.id === id,
+    );
+    assert.ok(Date.now() - started <= 1000, `DELETE took ${Date.now() - started} ms`);
+    assert.deepEqual(deleted.old, { id });
+    await visitor.removeChannel(subscription.channel);
+  });
+
+  it('an event-specific binding only hears that event; a filter narrows by value', async () => {
+    const inserts = await subscribe(visitor, 'ads-inserts', { event: 'INSERT', table: 'ads' });
+    const promoted = await subscribe(visitor, 'ads-promo-50', {
+      event: '*',
+      table: 'ads',
+      filter: 'promo_percent=eq.50',
+    });
+    const first = unique('Ad');
+    const second = unique('Ad');
+    const { data } = await owner
+      .from('ads')
+      .insert([
+        { title: first, image_path: 'ads/hire-me.webp', link: 'https://example.com', promo_percent: 50 },
+        { title: second, image_path: 'ads/hire-me.webp', link: 'https://example.com', promo_percent: 10 },
+      ])
+      .select('id');
+    await owner
+      .from('ads')
+      .update({ description: 'changed' })
+      .in(
+        'id',
+        (data ?? []).map((row) => row.id),
+      );
+    await promoted.next((change) => change.eventType === 'UPDATE' && change.new.title === first);
+    await inserts.next((change) => change.new.title === second);
+    const server = await localSupabase();
+    await server.realtimeIdle();
+    assert.deepEqual(
+      inserts.changes.map((change) => change.eventType),
+      ['INSERT', 'INSERT'],
+    );
+    assert.deepEqual(
+      promoted.changes.map((change) => [change.eventType, change.new.title]),
+      [
+        ['INSERT', first],
+        ['UPDATE', first],
+      ],
+    );
+    await owner
+      .from('ads')
+      .delete()
+      .in(
+        'id',
+        (data ?? []).map((row) => row.id),
+      );
+    await visitor.removeChannel(inserts.channel);
+    await visitor.removeChannel(promoted.channel);
+  });
+
+  it('never sends a row the subscriber may not read (RLS), while the owner hears it', async () => {
+    const server = await localSupabase();
+    await server.db.exec(`
+      create table if not exists public.local_test_notes (id uuid primary key default gen_random_uuid(), body text not null, shared boolean not null);
+      alter table public.local_test_notes enable row level security;
+      drop policy if exists "shared notes" on public.local_test_notes;
+      create policy "shared notes" on public.local_test_notes for select to anon using (shared);
+      alter publication supabase_realtime add table public.local_test_notes;
+    `);
+    await server.reloadSchema();
+    try {
+      const visitorView = await subscribe(visitor, 'notes-visitor', {
+        event: 'INSERT',
+        table: 'local_test_notes',
+      });
+      const ownerView = await subscribe(owner, 'notes-owner', { event: 'INSERT', table: 'local_test_notes' });
+      await owner.from('local_test_notes').insert({ body: 'private', shared: false });
+      await owner.from('local_test_notes').insert({ body: 'public', shared: true });
+      await visitorView.next((change) => change.new.body === 'public');
+      await ownerView.next((change) => change.new.body === 'public');
+      await server.realtimeIdle();
+      assert.deepEqual(
+        visitorView.changes.map((change) => change.new.body),
+        ['public'],
+        'the private row never reached the visitor',
+      );
+      assert.deepEqual(
+        ownerView.changes.map((change) => change.new.body),
+        ['private', 'public'],
+      );
+      await visitor.removeChannel(visitorView.channel);
+      await owner.removeChannel(ownerView.channel);
+    } finally {
+      await server.db.exec(
+        'alter publication supabase_realtime drop table public.local_test_notes; drop table public.local_test_notes;',
+      );
+      await server.reloadSchema();
+    }
+  });
+
+  it('tables with personal data are not published: a subscriber hears nothing', async () => {
+    const subscription = await subscribe(owner, 'emails-watch', { event: '*', table: 'emails' });
+    await visitor.from('emails').insert({ email: `${unique('quiet').replace(/\W+/g, '.')}@example.com` });
+    const server = await localSupabase();
+    await server.realtimeIdle();
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    assert.equal(subscription.changes.length, 0);
+    await owner.removeChannel(subscription.channel);
+  });
+
+  it('a large row (over the 8000-byte NOTIFY limit) still arrives whole', async () => {
+    const subscription = await subscribe(visitor, 'videos-large', { event: 'INSERT', table: 'videos' });
+    const description = 'çãõ '.repeat(1200); // 4800 characters, 8400 bytes: over the NOTIFY limit
+    const videoId = `L${Date.now().toString(36).slice(-8)}ab`.slice(0, 11);
+    await owner.from('videos').insert({
+      video_id: videoId,
+      title: 'Long one',
+      description,
+      thumbnail_url: 'videos/exEHxCV3--d.webp',
+      published_at: '2026-03-03T00:00:00Z',
+    });
+    const change = await subscription.next((candidate) => candidate.new.video_id === videoId);
+    assert.equal(change.new.description, description);
+    await owner.from('videos').delete().eq('video_id', videoId);
+    await visitor.removeChannel(subscription.channel);
+  });
+
+  it('a subscription to an unknown table is refused at join', async () => {
+    await assert.rejects(
+      subscribe(visitor, 'nothing', { event: '*', table: 'no_such_table' }),
+      /Unable to subscribe/,
+    );
+    await visitor.removeAllChannels();
+  });
+
+  it('speaks the Phoenix frames itself: heartbeat, join ids, leave, access_token', async () => {
+    const server = await localSupabase();
+    const socket = new WebSocket(
+      `${server.url.replace('http', 'ws')}/realtime/v1/websocket?apikey=${server.anonKey}&vsn=2.0.0`,
+    );
+    const frames: unknown[][] = [];
+    const nextFrame = (match: (frame: unknown[]) => boolean): Promise<unknown[]> =>
+      new Promise((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error('no frame')), 1000);
+        const check = (): void => {
+          const found = frames.find(match);
+          if (found) {
+            clearTimeout(timer);
+            frames.splice(frames.indexOf(found), 1);
+            resolve(found);
+          } else setTimeout(check, 10);
+        };
+        check();
+      });
+    socket.on('message', (data) => frames.push(JSON.parse(data.toString()) as unknown[]));
+    await new Promise((resolve) => socket.once('open', resolve));
+
+    socket.send(JSON.stringify([null, '1', 'phoenix', 'heartbeat', {}]));
+    assert.deepEqual(await nextFrame((frame) => frame[1] === '1'), [
+      null,
+      '1',
+      'phoenix',
+      'phx_reply',
+      { status: 'ok', response: {} },
+    ]);
+
+    const config = {
+      broadcast: { ack: false, self: false },
+      presence: { key: '', enabled: false },
+      private: false,
+      postgres_changes: [
+        { event: '*', schema: 'public', table: 'courses' },
+        { event: 'UPDATE', schema: 'public', table: 'videos', filter: 'video_id=eq.HYao9h5SlWZ' },
+      ],
+    };
+    socket.send(
+      JSON.stringify(['3', '3', 'realtime:raw', 'phx_join', { config, access_token: server.anonKey }]),
+    );
+    const reply = (await nextFrame((frame) => frame[1] === '3')) as [
+      string,
+      string,
+      string,
+      string,
+      {
+        status: string;
+        response: { postgres_changes: { id: number; event: string; table: string; filter?: string }[] };
+      },
+    ];
+    assert.equal(reply[3], 'phx_reply');
+    assert.equal(reply[4].status, 'ok');
+    const [courses, videos] = reply[4].response.postgres_changes;
+    assert.deepEqual(
+      { ...courses, id: undefined },
+      { event: '*', schema: 'public', table: 'courses', id: undefined },
+    );
+    assert.equal(videos?.filter, 'video_id=eq.HYao9h5SlWZ');
+    assert.ok(typeof courses?.id === 'number' && typeof videos?.id === 'number' && courses.id !== videos.id);
+
+    const expired = (await import('../../src/startLocalSupabase.ts')).signJwt(
+      { role: 'anon', exp: 1 },
+      server.jwtSecret,
+    );
+    socket.send(JSON.stringify(['3', '4', 'realtime:raw', 'access_token', { access_token: expired }]));
+    const system = await nextFrame(
+      (frame) => frame[3] === 'system' && (frame[4] as { status: string }).status === 'error',
+    );
+    assert.match((system[4] as { message: string }).message, /Invalid token: JWT expired/);
+    await nextFrame((frame) => frame[3] === 'phx_close');
+
+    socket.send(JSON.stringify(['5', '5', 'realtime:raw', 'phx_join', { config }]));
+    await nextFrame((frame) => frame[1] === '5');
+    socket.send(JSON.stringify(['5', '6', 'realtime:raw', 'phx_leave', {}]));
+    assert.deepEqual(await nextFrame((frame) => frame[1] === '6'), [
+      '5',
+      '6',
+      'realtime:raw',
+      'phx_reply',
+      { status: 'ok', response: {} },
+    ]);
+    socket.close();
+  });
+
+  it('refuses a socket without a valid apikey', async () => {
+    const server = await localSupabase();
+    const socket = new WebSocket(
+      `${server.url.replace('http', 'ws')}/realtime/v1/websocket?apikey=forged&vsn=2.0.0`,
+    );
+    const status = await new Promise<number | undefined>((resolve) => {
+      socket.once('unexpected-response', (_request, response) => resolve(response.statusCode));
+      socket.once('open', () => resolve(undefined));
+      socket.once('error', () => resolve(-1));
+    });
+    assert.equal(status, 401);
+    socket.terminate();
+  });
+});

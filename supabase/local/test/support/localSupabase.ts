@@ -1,0 +1,76 @@
+// One stand-in for the whole contract run (PGlite takes seconds to start): a throwaway in-memory copy of the seeded
+// data on a free port, with the fixture edge functions. Suites create their own rows and clean up after themselves.
+import path from 'node:path';
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import WebSocket from 'ws';
+import { signJwt, startLocalSupabase, type LocalSupabase } from '../../src/startLocalSupabase.ts';
+
+const fixtures = path.join(import.meta.dirname, '../fixtures');
+
+let started: Promise<LocalSupabase> | undefined;
+
+/** What the server logged (it runs quiet: no per-request lines). */
+export const serverLog: string[] = [];
+
+export function localSupabase(): Promise<LocalSupabase> {
+  started ??= startLocalSupabase({
+    port: 0,
+    dataDir: 'memory',
+    quiet: true,
+    log: (line) => serverLog.push(line),
+    functionsDir: path.join(fixtures, 'functions'),
+    configToml: path.join(fixtures, 'config.toml'),
+  });
+  return started;
+}
+
+export async function stopLocalSupabase(): Promise<void> {
+  if (started) await (await started).stop();
+}
+
+function client(url: string, key: string, accessToken?: string): SupabaseClient {
+  return createClient(url, key, {
+    auth: { persistSession: false, autoRefreshToken: false },
+    realtime: { transport: WebSocket as never },
+    ...(accessToken !== undefined && {
+      global: { headers: { Authorization: `Bearer ${accessToken}` } },
+      accessToken: async () => accessToken,
+    }),
+  });
+}
+
+/** A visitor: the anon key, as the site uses it. */
+export async function anonClient(): Promise<SupabaseClient> {
+  const server = await localSupabase();
+  return client(server.url, server.anonKey);
+}
+
+/** The owner: the service-role key, as the dashboard and edge functions use it. */
+export async function serviceClient(): Promise<SupabaseClient> {
+  const server = await localSupabase();
+  return client(server.url, server.serviceRoleKey);
+}
+
+/** A signed-in user (role authenticated), with a token signed by the local JWT secret. */
+export async function userClient(): Promise<SupabaseClient> {
+  const server = await localSupabase();
+  return client(server.url, server.anonKey, userToken(server));
+}
+
+export function userToken(server: LocalSupabase, claims: Record<string, unknown> = {}): string {
+  return signJwt(
+    {
+      role: 'authenticated',
+      sub: '6f1f6d0e-4c1b-4f55-9a55-2c1e1d3b7a10',
+      aud: 'authenticated',
+      exp: Math.floor(Date.now() / 1000) + 3600,
+      ...claims,
+    },
+    server.jwtSecret,
+  );
+}
+
+/** A value no other test uses, for rows a test creates. */
+export function unique(prefix: string): string {
+  return `${prefix} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
+}

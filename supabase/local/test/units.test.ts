@@ -1,0 +1,170 @@
+// The small parts on their own: URL grammar, Realtime filters, JWT checks, CORS origins, config and path rules.
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { describe, it } from 'node:test';
+import { signJwt, verifyJwt } from '../src/auth/jwt.ts';
+import { functionsWithoutJwtCheck } from '../src/functions/functionHost.ts';
+import { siteOrigins } from '../src/http/cors.ts';
+import { matchesChangeFilter, parseChangeFilter } from '../src/realtime/changeFilter.ts';
+import {
+  parseConditions,
+  parseFilterValue,
+  parseList,
+  parseOrder,
+  parseSelect,
+} from '../src/rest/queryGrammar.ts';
+import { resolveObject } from '../src/storage/publicObjects.ts';
+import { paths } from '../src/paths.ts';
+
+describe('query grammar', () => {
+  it('parses select lists with aliases and casts, and refuses embedding', () => {
+    assert.deepEqual(parseSelect('*'), [{ kind: 'all' }]);
+    assert.deepEqual(parseSelect('id,label:title,rank::text,"odd name"'), [
+      { kind: 'column', column: 'id' },
+      { kind: 'column', column: 'title', alias: 'label' },
+      { kind: 'column', column: 'rank', cast: 'text' },
+      { kind: 'column', column: 'odd name' },
+    ]);
+    assert.throws(() => parseSelect('*,courses(*)'), /Embedded resources/);
+    assert.throws(() => parseSelect('id::text;drop table x'), /failed to parse/);
+  });
+
+  it('parses filters, negation, modifiers and lists', () => {
+    assert.deepEqual(parseFilterValue('title', 'not.ilike.*x*'), {
+      kind: 'filter',
+      column: 'title',
+      negate: true,
+      operator: 'ilike',
+      value: '*x*',
+    });
+    assert.deepEqual(parseFilterValue('title', 'like(any).{a*,b*}'), {
+      kind: 'filter',
+      column: 'title',
+      negate: false,
+      operator: 'like',
+      modifier: 'any',
+      value: '{a*,b*}',
+    });
+    assert.deepEqual(parseFilterValue('body', 'wfts(english).deploy'), {
+      kind: 'filter',
+      column: 'body',
+      negate: false,
+      operator: 'wfts',
+      modifier: 'english',
+      value: 'deploy',
+    });
+    assert.throws(() => parseFilterValue('title', 'resembles.x'), /failed to parse filter/);
+    assert.deepEqual(parseList('(a,"b,c","d\\"e")', '(', ')'), ['a', 'b,c', 'd"e']);
+    assert.deepEqual(parseList('()', '(', ')'), []);
+  });
+
+  it('parses logic trees', () => {
+    const [tree] = parseConditions(
+      new URLSearchParams({ or: '(a.eq.1,and(b.gt.2,c.not.is.null),d.eq."x,y")' }),
+    );
+    assert.deepEqual(tree, {
+      kind: 'logic',
+      operator: 'or',
+      negate: false,
+      children: [
+        { kind: 'filter', column: 'a', negate: false, operator: 'eq', value: '1' },
+        {
+          kind: 'logic',
+          operator: 'and',
+          negate: false,
+          children: [
+            { kind: 'filter', column: 'b', negate: false, operator: 'gt', value: '2' },
+            { kind: 'filter', column: 'c', negate: true, operator: 'is', value: 'null' },
+          ],
+        },
+        { kind: 'filter', column: 'd', negate: false, operator: 'eq', value: 'x,y' },
+      ],
+    });
+    assert.throws(() => parseConditions(new URLSearchParams({ or: 'a.eq.1' })), /logic tree/);
+    assert.throws(() => parseConditions(new URLSearchParams({ 'courses.title': 'eq.x' })), /embedded/);
+  });
+
+  it('parses order terms', () => {
+    assert.deepEqual(parseOrder('a,b.desc.nullslast,c.nullsfirst'), [
+      { column: 'a', descending: false },
+      { column: 'b', descending: true, nulls: 'last' },
+      { column: 'c', descending: false, nulls: 'first' },
+    ]);
+    assert.deepEqual(parseOrder(''), []);
+    assert.throws(() => parseOrder('a.sideways'), /failed to parse order/);
+  });
+});
+
+describe('realtime filters', () => {
+  it('matches eq, neq, ranges and in, comparing numbers as numbers', () => {
+    const row = { id: 7, title: 'Angular', rank: '10' };
+    assert.equal(matchesChangeFilter(parseChangeFilter('id=eq.7'), row), true);
+    assert.equal(matchesChangeFilter(parseChangeFilter('title=neq.Angular'), row), false);
+    assert.equal(
+      matchesChangeFilter(parseChangeFilter('rank=gt.9'), row),
+      true,
+      '10 > 9 as numbers, not as text',
+    );
+    assert.equal(matchesChangeFilter(parseChangeFilter('id=in.(1,7)'), row), true);
+    assert.equal(matchesChangeFilter(parseChangeFilter('missing=eq.1'), row), undefined);
+    assert.throws(() => parseChangeFilter('id=like.7'), /Invalid filter/);
+  });
+});
+
+describe('jwt', () => {
+  const secret = 'a-secret-that-is-long-enough-for-hs256-tests';
+  it('accepts a good token and refuses expired, future, forged and unsigned ones', () => {
+    const now = 1_800_000_000;
+    assert.equal(verifyJwt(signJwt({ role: 'anon', exp: now + 10 }, secret), secret, now).ok, true);
+    assert.deepEqual(verifyJwt(signJwt({ role: 'anon', exp: now }, secret), secret, now), {
+      ok: false,
+      reason: 'expired',
+      message: 'JWT expired',
+    });
+    assert.equal(verifyJwt(signJwt({ role: 'anon', nbf: now + 60 }, secret), secret, now).ok, false);
+    assert.equal(
+      verifyJwt(signJwt({ role: 'anon' }, 'another-secret-that-is-long-enough'), secret, now).ok,
+      false,
+    );
+    const unsigned = `${Buffer.from('{"alg":"none"}').toString('base64url')}.${Buffer.from('{"role":"service_role"}').toString('base64url')}.`;
+    assert.deepEqual(verifyJwt(unsigned, secret, now).ok, false);
+    assert.equal(verifyJwt('only.two', secret, now).ok, false);
+  });
+});
+
+describe('cors origins', () => {
+  it('allows the site ports, moved by the backend port offset', () => {
+    const standard = siteOrigins(54321, 54321);
+    assert.ok(standard.has('http://localhost:3000') && standard.has('http://127.0.0.1:3004'));
+    assert.ok(!standard.has('http://localhost:3005'));
+    const moved = siteOrigins(54421, 54321, ['https://preview.example']);
+    assert.ok(
+      moved.has('http://localhost:3100') &&
+        moved.has('http://localhost:3000') &&
+        moved.has('https://preview.example'),
+    );
+  });
+});
+
+describe('config and paths', () => {
+  it('reads verify_jwt = false per function from config.toml', () => {
+    const names = functionsWithoutJwtCheck(path.join(import.meta.dirname, 'fixtures/config.toml'));
+    assert.deepEqual([...names], ['public-echo']);
+  });
+
+  it('keeps storage paths inside the bucket folder', () => {
+    const root = paths.storageContentDir;
+    assert.equal(resolveObject(root, 'projects/adpulse.webp'), path.join(root, 'projects/adpulse.webp'));
+    assert.equal(resolveObject(root, 'projects/none.webp'), 'missing');
+    for (const attempt of [
+      '../config.toml',
+      '%2e%2e/config.toml',
+      '/etc/passwd',
+      'a//b',
+      'projects\\..\\x',
+      '%E0%A4%A',
+    ]) {
+      assert.equal(resolveObject(root, attempt), 'invalid', attempt);
+    }
+  });
+});
