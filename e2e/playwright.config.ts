@@ -27,5 +27,8 @@ export default defineConfig({
     env: { SITE_PORT_OFFSET: String(portOffset) },
     stdout: 'pipe',
     stderr: 'pipe',
+    // serve.mjs stops the backend it started (in its own process group) on SIGTERM; a plain SIGKILL of the group
+    // would leave the backend running and holding the output pipe, and Playwright would wait for it forever.
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
   },
 });
