@@ -63,8 +63,21 @@ export async function seededTestimonials(): Promise<SeededTestimonial[]> {
   return notLive(data as SeededTestimonial[], (row) => row.person_name);
 }
 
+/**
+ * A visitor who saw the newsletter pop-up less than 30 minutes ago (spec §4), so its dialog does not cover the
+ * page, and who dismisses the ad toast whenever it would be in the way of a click.
+ */
+export async function asReturningVisitor(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    window.localStorage.setItem('newsletterTimestamp', String(Date.now() + 30 * 60 * 1000));
+  });
+  await page.addLocatorHandler(page.getByRole('button', { name: 'Dismiss the ad' }), (dismiss) =>
+    dismiss.click(),
+  );
+}
+
 export function coursesPage(page: Page) {
-  const grid = page.getByRole('list', { name: 'Courses' });
+  const grid = page.getByRole('list', { name: 'Courses', exact: true });
   return {
     searchBox: page.getByRole('searchbox', { name: 'Search courses by title' }),
     searchButton: page.getByRole('search').getByRole('button', { name: 'Search' }),
@@ -88,11 +101,14 @@ export function coursesPage(page: Page) {
   };
 }
 
+/** The section arrives through Module Federation, then its rows: allow for a busy machine. */
+export const sectionLoadTimeout = 20_000;
+
 /** Opens /courses and waits for the seeded courses. */
 export async function openCoursesPage(page: Page) {
   await page.goto('/courses');
   const parts = coursesPage(page);
-  await expect(parts.grid.getByRole('article').first()).toBeVisible();
+  await expect(parts.grid.getByRole('article').first()).toBeVisible({ timeout: sectionLoadTimeout });
   return parts;
 }
 

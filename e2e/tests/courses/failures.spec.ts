@@ -2,14 +2,16 @@
 // The failure is injected at the network edge; everything else runs for real.
 import { expect, test, type Route } from '@playwright/test';
 import { collectConsoleErrors } from '../../support/consoleErrors.ts';
-import { coursesPage } from './coursesSite.ts';
+import { asReturningVisitor, coursesPage, sectionLoadTimeout } from './coursesSite.ts';
+
+test.beforeEach(({ page }) => asReturningVisitor(page));
 
 /** Answers the table's reads as a backend that is down would; writes pass. */
 function failReads() {
   return (route: Route) =>
     route.request().method() === 'GET'
       ? route.fulfill({
-          status: 503,
+          status: 500,
           contentType: 'application/json',
           body: JSON.stringify({
             code: 'PGRST000',
@@ -28,7 +30,9 @@ test('a failed course load is logged as [courses] and leaves an empty state; tes
   await page.route(/\/rest\/v1\/courses\b/, failReads());
   await page.goto('/courses');
   const courses = coursesPage(page);
-  await expect(courses.summary).toHaveText('No courses to show right now. Please check back soon.');
+  await expect(courses.summary).toHaveText('No courses to show right now. Please check back soon.', {
+    timeout: sectionLoadTimeout,
+  });
   await expect(courses.grid).toHaveCount(0);
   await expect(courses.showAll).toHaveCount(0);
   await expect(courses.searchBox).toBeVisible();
@@ -46,7 +50,7 @@ test('a failed testimonials load is logged as [testimonials] and leaves the sect
   await page.route(/\/rest\/v1\/testimonials\b/, failReads());
   await page.goto('/courses');
   const courses = coursesPage(page);
-  await expect(courses.grid.getByRole('article').first()).toBeVisible();
+  await expect(courses.grid.getByRole('article').first()).toBeVisible({ timeout: sectionLoadTimeout });
   await expect
     .poll(() => errors.filter((text) => text.startsWith('[testimonials] load failed:')))
     .toHaveLength(1);

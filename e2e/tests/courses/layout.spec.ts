@@ -2,7 +2,9 @@
 // data loads, and no accessibility violations axe can find.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { openCoursesPage } from './coursesSite.ts';
+import { asReturningVisitor, openCoursesPage, sectionLoadTimeout } from './coursesSite.ts';
+
+test.beforeEach(({ page }) => asReturningVisitor(page));
 
 const screens = [
   { width: 390, height: 844, courseColumns: 1, teaserColumns: 1, testimonialColumns: 1 },
@@ -36,32 +38,53 @@ for (const screen of screens) {
 
     await page.goto('/');
     const teaser = page.getByRole('region', { name: 'Learn web development with my courses' });
-    await expect(teaser.getByRole('article')).toHaveCount(2);
+    await expect(teaser.getByRole('article')).toHaveCount(2, { timeout: sectionLoadTimeout });
     expect(await columns(teaser.getByRole('list'))).toBe(screen.teaserColumns);
     expect(await scrollsSideways(page)).toBe(false);
   });
 }
 
-test('the courses page does not shift while courses and testimonials load', async ({ page }) => {
+test('nothing in the courses section shifts while courses and testimonials load', async ({ page }) => {
+  // Only shifts of elements inside the section count here: the frame around it is the shell's to measure.
   await page.addInitScript(() => {
-    const win = window as unknown as { layoutShift: number };
-    win.layoutShift = 0;
+    const win = window as unknown as { sectionShift: number; frameShift: number };
+    win.sectionShift = 0;
+    win.frameShift = 0;
     new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) {
-        if (!entry.hadRecentInput) win.layoutShift += entry.value;
+      for (const entry of list.getEntries() as unknown as {
+        value: number;
+        hadRecentInput: boolean;
+        sources: { node: Node | null }[];
+      }[]) {
+        if (entry.hadRecentInput) continue;
+        const inSection = entry.sources.some((source) => {
+          const element = source.node instanceof Element ? source.node : source.node?.parentElement;
+          return Boolean(element?.closest('[data-section="courses/CoursesPage"]'));
+        });
+        if (inSection) win.sectionShift += entry.value;
+        else win.frameShift += entry.value;
       }
     }).observe({ type: 'layout-shift', buffered: true });
   });
   await page.setViewportSize({ width: 1280, height: 800 });
   const courses = await openCoursesPage(page);
   await expect(courses.testimonials.getByRole('figure').first()).toBeAttached();
-  await page.waitForTimeout(500);
-  const shift = await page.evaluate(() => (window as unknown as { layoutShift: number }).layoutShift);
-  test.info().annotations.push({ type: 'cumulative layout shift', description: shift.toFixed(4) });
-  expect(shift).toBeLessThan(0.1);
+  await page.waitForTimeout(1000);
+  const { sectionShift, frameShift } = await page.evaluate(() => {
+    const win = window as unknown as { sectionShift: number; frameShift: number };
+    return { sectionShift: win.sectionShift, frameShift: win.frameShift };
+  });
+  test
+    .info()
+    .annotations.push(
+      { type: 'layout shift in the courses section', description: sectionShift.toFixed(4) },
+      { type: 'layout shift elsewhere', description: frameShift.toFixed(4) },
+    );
+  expect(sectionShift).toBeLessThan(0.01);
 });
 
-test('axe finds no violations in the courses page and the home teaser', async ({ page }) => {
+test('axe finds no violations in the courses page, with and without a chip chosen', async ({ page }) => {
+  test.slow(); // axe takes seconds per run on a busy machine
   const courses = await openCoursesPage(page);
   await expect(courses.testimonials.getByRole('figure').first()).toBeVisible();
   const pageResults = await new AxeBuilder({ page })
@@ -74,9 +97,14 @@ test('axe finds no violations in the courses page and the home teaser', async ({
     .include('[data-section="courses/CoursesPage"]')
     .analyze();
   expect(chosenResults.violations).toEqual([]);
+});
 
+test('axe finds no violations in the home teaser', async ({ page }) => {
+  test.slow();
   await page.goto('/');
-  await expect(page.getByRole('link', { name: 'Visit All Courses' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Visit All Courses' })).toBeVisible({
+    timeout: sectionLoadTimeout,
+  });
   const teaserResults = await new AxeBuilder({ page })
     .include('[data-section="courses/CoursesTeaser"]')
     .analyze();

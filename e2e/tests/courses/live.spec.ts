@@ -3,7 +3,15 @@
 import { expect, test } from '@playwright/test';
 import { ownerDatabase, uniqueLabel } from '../../support/database.ts';
 import { collectConsoleErrors } from '../../support/consoleErrors.ts';
-import { expectShownTitles, liveRowPrefix, openCoursesPage, seededCourses } from './coursesSite.ts';
+import {
+  asReturningVisitor,
+  expectShownTitles,
+  liveRowPrefix,
+  openCoursesPage,
+  seededCourses,
+} from './coursesSite.ts';
+
+test.beforeEach(({ page }) => asReturningVisitor(page));
 
 const seedImage = 'courses/angular-zero-to-real-apps.webp';
 const seedPicture = 'testimonials/tom-becker.webp';

@@ -2,12 +2,15 @@ import { expect, test } from '@playwright/test';
 import { collectConsoleErrors } from '../../support/consoleErrors.ts';
 import { recordBusEvents } from '../../support/eventBus.ts';
 import {
+  asReturningVisitor,
   courseChips,
   expectShownTitles,
   openCoursesPage,
   seededCourses,
   type SeededCourse,
 } from './coursesSite.ts';
+
+test.beforeEach(({ page }) => asReturningVisitor(page));
 
 let seed: SeededCourse[];
 const titles = () => seed.map((course) => course.title);

@@ -1,5 +1,8 @@
 import { expect, test } from '@playwright/test';
 import { collectConsoleErrors } from '../../support/consoleErrors.ts';
+import { asReturningVisitor, sectionLoadTimeout } from './coursesSite.ts';
+
+test.beforeEach(({ page }) => asReturningVisitor(page));
 
 const platforms = [
   { name: 'Udemy', href: 'https://www.udemy.com/user/alex-morgan-dev/' },
@@ -10,7 +13,7 @@ test('the home page ends with the courses teaser: two platform cards with their 
   const errors = collectConsoleErrors(page);
   await page.goto('/');
   const teaser = page.getByRole('region', { name: 'Learn web development with my courses' });
-  await expect(teaser).toBeVisible();
+  await expect(teaser).toBeVisible({ timeout: sectionLoadTimeout });
   await expect(teaser.getByRole('heading', { level: 2 })).toHaveText('Learn web development with my courses');
   await expect(teaser.getByRole('article')).toHaveCount(2);
   for (const [index, { name }] of platforms.entries()) {
@@ -31,6 +34,7 @@ test('each platform card opens the platform profile in a new tab', async ({ page
   );
   await page.goto('/');
   const teaser = page.getByRole('region', { name: 'Learn web development with my courses' });
+  await expect(teaser).toBeVisible({ timeout: sectionLoadTimeout });
   for (const { name, href } of platforms) {
     const link = teaser.getByRole('link', { name: `Visit ${name} (opens in a new tab)` });
     await expect(link).toHaveAttribute('href', href);
@@ -46,10 +50,14 @@ test('each platform card opens the platform profile in a new tab', async ({ page
 test('"Visit All Courses" leads to /courses without a reload', async ({ page }) => {
   await page.goto('/');
   await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
-  await page.getByRole('link', { name: 'Visit All Courses' }).click();
+  const visitAll = page.getByRole('link', { name: 'Visit All Courses' });
+  await expect(visitAll).toBeVisible({ timeout: sectionLoadTimeout });
+  await visitAll.click();
   await expect(page).toHaveURL('/courses');
   await expect(page).toHaveTitle('Alex Morgan | Courses');
-  await expect(page.getByRole('searchbox', { name: 'Search courses by title' })).toBeVisible();
+  await expect(page.getByRole('searchbox', { name: 'Search courses by title' })).toBeVisible({
+    timeout: sectionLoadTimeout,
+  });
   expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(
     true,
   );

@@ -1,6 +1,13 @@
 import { expect, test } from '@playwright/test';
 import { collectConsoleErrors } from '../../support/consoleErrors.ts';
-import { openCoursesPage, seededTestimonials, type SeededTestimonial } from './coursesSite.ts';
+import {
+  asReturningVisitor,
+  openCoursesPage,
+  seededTestimonials,
+  type SeededTestimonial,
+} from './coursesSite.ts';
+
+test.beforeEach(({ page }) => asReturningVisitor(page));
 
 const platformNames = { UDEMY: 'Udemy', SKILLSHARE: 'Skillshare', YOUTUBE: 'YouTube' } as const;
 
