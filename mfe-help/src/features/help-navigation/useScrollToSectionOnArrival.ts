@@ -14,8 +14,6 @@ export function useScrollToSectionOnArrival() {
     arrived = true;
     const id = decodeURIComponent(window.location.hash.slice(1));
     const target = id ? document.getElementById(id) : null;
-    if (!target) return;
-    target.scrollIntoView();
-    target.focus({ preventScroll: true });
+    target?.scrollIntoView();
   }, []);
 }
