@@ -52,8 +52,8 @@ test('a failed testimonials load is logged as [testimonials] and leaves the sect
   const courses = coursesPage(page);
   await expect(courses.grid.getByRole('article').first()).toBeVisible({ timeout: sectionLoadTimeout });
   await expect
-    .poll(() => errors.filter((text) => text.startsWith('[testimonials] load failed:')))
-    .toHaveLength(1);
+    .poll(() => errors.filter((text) => text.startsWith('[testimonials] load failed:')).length)
+    .toBeGreaterThan(0);
   await expect(page.getByRole('heading', { name: 'What my students say' })).toHaveCount(0);
   expect(errors.filter((text) => text.startsWith('uncaught'))).toEqual([]);
 });
