@@ -3,6 +3,13 @@
 import { expect, test } from '@playwright/test';
 import { collectConsoleErrors } from '../../support/consoleErrors.ts';
 import { recordBusEvents } from '../../support/eventBus.ts';
+import { visitorWhoSawThePopup } from '../../support/visitor.ts';
+import { dismissTheAdWhenInTheWay, sectionLoadTimeout } from './portfolioSite.ts';
+
+// A returning visitor: the newsletter pop-up (which makes the page inert) stays closed; the ad toast is closed
+// when it covers what the test clicks.
+test.use({ storageState: visitorWhoSawThePopup });
+test.beforeEach(({ page }) => dismissTheAdWhenInTheWay(page));
 
 const aboutSection = (page: import('@playwright/test').Page) =>
   page.getByRole('region', { name: 'Full-Stack Web Developer' });
@@ -11,7 +18,9 @@ test('shows the portrait, the job title and the personal facts', async ({ page }
   const errors = collectConsoleErrors(page);
   await page.goto('/about');
   const about = aboutSection(page);
-  await expect(about.getByRole('heading', { level: 2 })).toHaveText('Full-Stack Web Developer');
+  await expect(about.getByRole('heading', { level: 2 })).toHaveText('Full-Stack Web Developer', {
+    timeout: sectionLoadTimeout,
+  });
   const portrait = about.getByRole('img', { name: 'Illustrated portrait of Alex Morgan' });
   await expect(portrait).toHaveAttribute('width', '600');
   await expect(portrait).toHaveAttribute('height', '600');
@@ -48,7 +57,9 @@ test('View Resume opens the PDF in a new tab and records userViewsCV', async ({ 
   const errors = collectConsoleErrors(page);
   await page.goto('/about');
   const link = aboutSection(page).getByRole('link', { name: /^View Resume/ });
-  await expect(link).toHaveAttribute('href', '/assets/alex-morgan-resume.pdf');
+  await expect(link).toHaveAttribute('href', '/assets/alex-morgan-resume.pdf', {
+    timeout: sectionLoadTimeout,
+  });
   await expect(link).toHaveAttribute('target', '_blank');
   await expect(link).toHaveAttribute('rel', /noopener/);
 
@@ -81,14 +92,17 @@ test('shows the six services, each with a description and an icon', async ({ pag
   await page.goto('/about');
   const services = page.getByRole('region', { name: 'What I can do for you' });
   const cards = services.getByRole('listitem');
-  await expect(cards.getByRole('heading', { level: 3 })).toHaveText([
-    'MEAN Stack Development',
-    'Quality Assurance Testing',
-    'Web App Development',
-    'Fully Responsive',
-    'Code Quality',
-    'Pixel Perfect',
-  ]);
+  await expect(cards.getByRole('heading', { level: 3 })).toHaveText(
+    [
+      'MEAN Stack Development',
+      'Quality Assurance Testing',
+      'Web App Development',
+      'Fully Responsive',
+      'Code Quality',
+      'Pixel Perfect',
+    ],
+    { timeout: sectionLoadTimeout },
+  );
   for (const card of await cards.all()) {
     await expect(card.locator('p')).not.toBeEmpty();
     await expect(card.locator('svg[aria-hidden="true"]')).toBeVisible();
@@ -100,7 +114,7 @@ test('shows the fourteen skills as progress bars at 85, 90, 95 or 100 percent', 
   await page.goto('/about');
   const skills = page.getByRole('region', { name: 'Tools I use every day' });
   const bars = skills.getByRole('progressbar');
-  await expect(bars).toHaveCount(14);
+  await expect(bars).toHaveCount(14, { timeout: sectionLoadTimeout });
   const expected = [
     'HTML',
     'CSS',

@@ -3,13 +3,24 @@
 import { expect, test } from '@playwright/test';
 import { ownerDatabase } from '../../support/database.ts';
 import { collectConsoleErrors } from '../../support/consoleErrors.ts';
-import { featuredProjects, seededProjects } from './portfolioSite.ts';
+import {
+  openHomePage,
+  sectionLoadTimeout,
+  seededProjects,
+  dismissTheAdWhenInTheWay,
+} from './portfolioSite.ts';
+import { visitorWhoSawThePopup } from '../../support/visitor.ts';
+
+// A returning visitor: the newsletter pop-up (which makes the page inert) stays closed; the ad toast is closed
+// when it covers what the test clicks.
+test.use({ storageState: visitorWhoSawThePopup });
+test.beforeEach(({ page }) => dismissTheAdWhenInTheWay(page));
 
 test('the About section says who the owner is, with the way to /about', async ({ page }) => {
   const errors = collectConsoleErrors(page);
   await page.goto('/');
   const about = page.getByRole('region', { name: "I'm Alex, a full-stack web developer" });
-  await expect(about).toContainText('About Me');
+  await expect(about).toContainText('About Me', { timeout: sectionLoadTimeout });
   await expect(about).toContainText('MEAN stack');
   await expect(about).toContainText('more than 6 years of experience');
   await about.getByRole('link', { name: 'More about me' }).click();
@@ -22,11 +33,10 @@ test('the Experience section shows the three fields with their contents', async 
   await page.goto('/');
   const experience = page.getByRole('region', { name: 'What I have built' });
   const cards = experience.getByRole('article');
-  await expect(cards.getByRole('heading', { level: 3 })).toHaveText([
-    'Front-End Development',
-    'Back-End Development',
-    'Full-Stack Development',
-  ]);
+  await expect(cards.getByRole('heading', { level: 3 })).toHaveText(
+    ['Front-End Development', 'Back-End Development', 'Full-Stack Development'],
+    { timeout: sectionLoadTimeout },
+  );
   await expect(cards.nth(0)).toContainText('More than 100 websites');
   await expect(cards.nth(0).getByRole('listitem')).toHaveText([
     'HTML',
@@ -61,8 +71,7 @@ test('the projects grid shows the three featured projects by rank, and follows t
   // The oldest project, not featured: ranking it first proves the order is the rank, not the date or the title.
   const oldest = seed.filter((project) => project.featured_rank === null).at(-1)!;
 
-  await page.goto('/');
-  const featured = featuredProjects(page);
+  const featured = await openHomePage(page);
   await expect(featured.section.getByRole('heading', { level: 2 })).toHaveText('Featured Projects');
   await expect(featured.section.locator('p').first()).toHaveText('Projects');
   await expect(featured.titles()).toHaveText([first.title, second.title, third.title]);
@@ -93,9 +102,7 @@ test('the projects grid shows the three featured projects by rank, and follows t
 
 test('View More leads to the full portfolio', async ({ page }) => {
   const errors = collectConsoleErrors(page);
-  await page.goto('/');
-  const featured = featuredProjects(page);
-  await expect(featured.titles()).toHaveCount(3);
+  const featured = await openHomePage(page);
   await featured.viewMore.click();
   await expect(page).toHaveURL(/\/portfolio$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Portfolio');

@@ -3,7 +3,19 @@
 import { expect, test } from '@playwright/test';
 import { ownerDatabase, uniqueLabel } from '../../support/database.ts';
 import { collectConsoleErrors } from '../../support/consoleErrors.ts';
-import { expectShownTitles, liveRowPrefix, openPortfolioPage, seededProjects } from './portfolioSite.ts';
+import {
+  expectShownTitles,
+  liveRowPrefix,
+  openPortfolioPage,
+  seededProjects,
+  dismissTheAdWhenInTheWay,
+} from './portfolioSite.ts';
+import { visitorWhoSawThePopup } from '../../support/visitor.ts';
+
+// A returning visitor: the newsletter pop-up (which makes the page inert) stays closed; the ad toast is closed
+// when it covers what the test clicks.
+test.use({ storageState: visitorWhoSawThePopup });
+test.beforeEach(({ page }) => dismissTheAdWhenInTheWay(page));
 
 const seedImage = 'projects/coinledger.webp';
 

@@ -6,6 +6,9 @@ import { ownerDatabase } from '../../support/database.ts';
 
 export const liveRowPrefix = 'E2E portfolio live';
 
+/** A section arrives over Module Federation after the page: give it longer than an assertion on a loaded page. */
+export const sectionLoadTimeout = 20_000;
+
 /** The eight chips of the portfolio page (spec §2). */
 export const projectChips = [
   'HTML',
@@ -38,6 +41,13 @@ export async function seededProjects(): Promise<SeededProject[]> {
   return (data as SeededProject[]).filter((row) => !row.title.startsWith(liveRowPrefix));
 }
 
+/** The ad toast sits over the bottom-left corner: a visitor closes it when it is in the way of a click. */
+export async function dismissTheAdWhenInTheWay(page: Page): Promise<void> {
+  await page.addLocatorHandler(page.getByRole('button', { name: 'Dismiss the ad' }), (dismiss) =>
+    dismiss.click(),
+  );
+}
+
 export function portfolioPage(page: Page) {
   const grid = page.getByRole('list', { name: 'Portfolio projects' });
   const chips = page.getByRole('list', { name: 'Filter projects by keyword' });
@@ -66,12 +76,20 @@ export type PortfolioPageParts = ReturnType<typeof portfolioPage>;
 export async function openPortfolioPage(page: Page): Promise<PortfolioPageParts> {
   await page.goto('/portfolio');
   const parts = portfolioPage(page);
-  await expect(parts.grid.getByRole('article').first()).toBeVisible();
+  await expect(parts.grid.getByRole('article').first()).toBeVisible({ timeout: sectionLoadTimeout });
   return parts;
 }
 
 export async function expectShownTitles(parts: PortfolioPageParts, expected: readonly string[]) {
   await expect.poll(() => parts.shownTitles()).toEqual([...expected]);
+}
+
+/** Opens the home page and waits for the featured projects. */
+export async function openHomePage(page: Page) {
+  await page.goto('/');
+  const featured = featuredProjects(page);
+  await expect(featured.titles()).toHaveCount(3, { timeout: sectionLoadTimeout });
+  return featured;
 }
 
 /** The home page's projects grid. */

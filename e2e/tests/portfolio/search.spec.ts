@@ -9,7 +9,14 @@ import {
   openPortfolioPage,
   projectChips,
   seededProjects,
+  dismissTheAdWhenInTheWay,
 } from './portfolioSite.ts';
+import { visitorWhoSawThePopup } from '../../support/visitor.ts';
+
+// A returning visitor: the newsletter pop-up (which makes the page inert) stays closed; the ad toast is closed
+// when it covers what the test clicks.
+test.use({ storageState: visitorWhoSawThePopup });
+test.beforeEach(({ page }) => dismissTheAdWhenInTheWay(page));
 
 test('shows every project, newest first, with the search box and the eight chips', async ({ page }) => {
   const errors = collectConsoleErrors(page);

@@ -32,7 +32,7 @@ export function ProjectCard({ project, eagerImage = false }: ProjectCardProps) {
           onClick={() => publish({ name: 'userViewsTheProject', projectTitle: project.title })}
         >
           {projectMessages.viewProject}
-          <VisuallyHidden>: {project.title}</VisuallyHidden>
+          <VisuallyHidden> {project.title}</VisuallyHidden>
         </ExternalButtonLink>
       }
     >
