@@ -10,11 +10,15 @@ import { useContactCaptcha } from './useContactCaptcha.tsx';
 import { useContactForm, type ContactFields } from './useContactForm.ts';
 import styles from './ContactSection.module.css';
 
-const fieldInputs: Record<ContactFieldName, { type: string; autoComplete: string; multiline?: boolean }> = {
+/** Name and email share a row on wide screens; subject and message take the full width. */
+const fieldInputs: Record<
+  ContactFieldName,
+  { type: string; autoComplete: string; wide?: boolean; multiline?: boolean }
+> = {
   fullName: { type: 'text', autoComplete: 'name' },
   email: { type: 'email', autoComplete: 'email' },
-  subject: { type: 'text', autoComplete: 'off' },
-  message: { type: 'text', autoComplete: 'off', multiline: true },
+  subject: { type: 'text', autoComplete: 'off', wide: true },
+  message: { type: 'text', autoComplete: 'off', wide: true, multiline: true },
 };
 
 interface ContactSectionProps {
@@ -36,7 +40,12 @@ export function ContactSection({ loadRecaptchaSiteKey }: ContactSectionProps) {
   }, [sent]);
 
   return (
-    <section className={styles.section} aria-labelledby={headingId} data-testid="contact-section">
+    <section
+      id="contact"
+      className={styles.section}
+      aria-labelledby={headingId}
+      data-testid="contact-section"
+    >
       <div className={styles.inner}>
         <SectionHeading
           id={headingId}
@@ -101,7 +110,7 @@ interface ContactFieldProps {
 }
 
 function ContactField({ id, field, value, error, onChange }: ContactFieldProps) {
-  const { type, autoComplete, multiline } = fieldInputs[field];
+  const { type, autoComplete, wide, multiline } = fieldInputs[field];
   const errorId = `${id}-error`;
   const shared = {
     id,
@@ -114,7 +123,7 @@ function ContactField({ id, field, value, error, onChange }: ContactFieldProps) 
     'aria-describedby': error ? errorId : undefined,
   };
   return (
-    <div className={[styles.field, multiline ? styles.wide : ''].join(' ')}>
+    <div className={[styles.field, wide ? styles.wide : ''].join(' ')}>
       <label htmlFor={id} className={styles.label}>
         {contactFieldLabels[field]}
       </label>

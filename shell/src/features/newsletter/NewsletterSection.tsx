@@ -12,17 +12,23 @@ import styles from './NewsletterSection.module.css';
 export function NewsletterSection() {
   const headingId = useId();
   const thanksRef = useRef<HTMLHeadingElement>(null);
-  const submittedHere = useRef(false);
-  const form = useNewsletterForm(() => (submittedHere.current = true));
+  const form = useNewsletterForm();
   const subscribed = useNewsletterSubscription((state) => state.subscribedThisVisit);
+  const subscribedHere = form.status === 'succeeded';
 
   useEffect(() => {
-    // The form the visitor was using is gone: keep their place on the thank-you text.
-    if (subscribed && submittedHere.current) thanksRef.current?.focus();
-  }, [subscribed]);
+    // The form the visitor was using is gone: keep their place on the thank-you text. (Not when the pop-up
+    // subscribed them: focus then returns to where it was before the pop-up.)
+    if (subscribedHere) thanksRef.current?.focus();
+  }, [subscribedHere]);
 
   return (
-    <section className={styles.band} aria-labelledby={headingId} data-testid="newsletter-section">
+    <section
+      id="newsletter"
+      className={styles.band}
+      aria-labelledby={headingId}
+      data-testid="newsletter-section"
+    >
       <div className={styles.inner}>
         <div className={styles.text}>
           <h2 id={headingId} className={styles.title}>

@@ -6,7 +6,7 @@ import { subscribeToNewsletter } from './subscribeToNewsletter.ts';
 export type NewsletterFormStatus = 'idle' | 'invalid' | 'sending' | 'failed' | 'succeeded';
 
 /** The state of one newsletter form (spec §4): the typed address and where the submit stands. */
-export function useNewsletterForm(onSubscribed?: () => void) {
+export function useNewsletterForm() {
   const [email, setEmail] = useState('');
   const [status, setStatus] = useState<NewsletterFormStatus>('idle');
 
@@ -27,7 +27,6 @@ export function useNewsletterForm(onSubscribed?: () => void) {
     if (result.ok) {
       setEmail('');
       setStatus('succeeded');
-      onSubscribed?.();
     } else {
       // The typed address stays in the box, so trying again is one click.
       setStatus(result.reason);
