@@ -1,0 +1,52 @@
+// axe finds nothing to fix in the engagement parts, in each of their states: the newsletter section and pop-up
+// (form, error, thanks), the contact form (blocked submit) and the ad toast.
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { firstTimeVisitor, visitorWhoSawThePopup } from '../../support/visitor.ts';
+import { adToast, contactSection, newsletterPopup, newsletterSection } from './engagementSite.ts';
+
+async function violations(page: Page, selector: string) {
+  const results = await new AxeBuilder({ page }).include(selector).analyze();
+  return results.violations.map((violation) => ({
+    id: violation.id,
+    nodes: violation.nodes.map((node) => node.target.join(' ')),
+  }));
+}
+
+test.describe('for a returning visitor', () => {
+  test.use({ storageState: visitorWhoSawThePopup });
+
+  test('the newsletter section, the contact form and the ad toast', async ({ page }) => {
+    test.slow(); // axe takes seconds per run on a busy machine
+    await page.goto('/');
+    await expect(adToast(page)).toBeVisible();
+    expect(await violations(page, '#newsletter')).toEqual([]);
+    expect(await violations(page, '#contact')).toEqual([]);
+    expect(await violations(page, '[data-testid="ad-toast"]')).toEqual([]);
+
+    await newsletterSection(page).getByRole('button', { name: 'Subscribe Now' }).click();
+    await expect(newsletterSection(page).getByText('Email is not valid.')).toBeVisible();
+    expect(await violations(page, '#newsletter')).toEqual([]);
+
+    await adToast(page).getByRole('button', { name: 'Dismiss the ad' }).click();
+    await contactSection(page).getByRole('button', { name: 'Submit' }).click();
+    await expect(
+      contactSection(page).getByText('Invalid data, make sure to enter correct data.'),
+    ).toBeVisible();
+    expect(await violations(page, '#contact')).toEqual([]);
+  });
+});
+
+test.describe('on a first visit', () => {
+  test.use({ storageState: firstTimeVisitor });
+
+  test('the newsletter pop-up', async ({ page }) => {
+    test.slow();
+    await page.goto('/courses');
+    await expect(newsletterPopup(page)).toBeVisible();
+    expect(await violations(page, '[role="dialog"]')).toEqual([]);
+    await newsletterPopup(page).getByRole('button', { name: 'Subscribe', exact: true }).click();
+    await expect(newsletterPopup(page).getByText('Email is not valid.')).toBeVisible();
+    expect(await violations(page, '[role="dialog"]')).toEqual([]);
+  });
+});

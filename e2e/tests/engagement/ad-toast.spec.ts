@@ -1,0 +1,196 @@
+// The ad toast (spec §2, §4, §9): one ad of the ads table, hidden until 2 s after load, then sliding in as a fixed
+// card at the bottom left (full width at 544 px or less) that links to the ad in a new tab; a click records
+// userClicksOnAd(title); it can be dismissed; it moves nothing on the page; with no ads there is no toast, and an ad
+// the owner adds appears live. Serial: the last test empties the ads table for a moment.
+import { expect, test, type Page } from '@playwright/test';
+import { collectConsoleErrors } from '../../support/consoleErrors.ts';
+import { ownerDatabase } from '../../support/database.ts';
+import { recordBusEvents } from '../../support/eventBus.ts';
+import { visitorWhoSawThePopup } from '../../support/visitor.ts';
+import { adToast, analyticsRowsEventually, uniquePath, uniqueToken } from './engagementSite.ts';
+
+test.use({ storageState: visitorWhoSawThePopup });
+test.describe.configure({ mode: 'serial' });
+
+interface AdRow {
+  id: string;
+  title: string;
+  description: string;
+  image_path: string;
+  link: string;
+  promo_percent: number | null;
+  created_at: string;
+}
+
+async function allAds(): Promise<AdRow[]> {
+  const { data, error } = await ownerDatabase().from('ads').select('*');
+  if (error) throw new Error(`reading ads: ${error.message}`);
+  return data as AdRow[];
+}
+
+/** Records, from the first script on, when the toast first appears and every layout shift of the page. */
+async function watchToastAndShifts(page: Page) {
+  await page.addInitScript(() => {
+    const state = { toastShownAt: 0, shifts: [] as { value: number; inEngagement: boolean }[] };
+    (window as unknown as { adWatch: typeof state }).adWatch = state;
+    new MutationObserver(() => {
+      if (!state.toastShownAt && document.querySelector('[data-testid="ad-toast"]')) {
+        state.toastShownAt = performance.now();
+      }
+    }).observe(document, { childList: true, subtree: true });
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as unknown as {
+        value: number;
+        hadRecentInput: boolean;
+        sources: { node: Node | null }[];
+      }[]) {
+        if (entry.hadRecentInput) continue;
+        const inEngagement = entry.sources.some((source) =>
+          Boolean(
+            source.node instanceof Element &&
+            source.node.closest('[data-testid="ad-toast"], #newsletter, #contact'),
+          ),
+        );
+        state.shifts.push({ value: entry.value, inEngagement });
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+}
+
+async function restoreAds(ads: AdRow[]): Promise<void> {
+  const { error } = await ownerDatabase().from('ads').upsert(ads);
+  expect(error, 'the ads are restored').toBeNull();
+}
+
+/** The row of the ad the toast shows (one of the table, at random). */
+async function shownAd(page: Page): Promise<AdRow> {
+  const text = (await adToast(page).textContent()) ?? '';
+  const ad = (await allAds()).find((row) => text.includes(row.title));
+  expect(ad, `the toast shows an ad of the table: ${text}`).toBeDefined();
+  return ad!;
+}
+
+const bottomLeft = async (page: Page) => {
+  const box = await adToast(page).boundingBox();
+  return (
+    box && { x: Math.round(box.x), bottom: Math.round(box.y + box.height), width: Math.round(box.width) }
+  );
+};
+
+const watched = (page: Page) =>
+  page.evaluate(
+    () =>
+      (
+        window as unknown as {
+          adWatch: { toastShownAt: number; shifts: { value: number; inEngagement: boolean }[] };
+        }
+      ).adWatch,
+  );
+
+test('slides in 2 s after load as a fixed card at the bottom left (1280 px), showing one ad of the table', async ({
+  page,
+}) => {
+  const errors = collectConsoleErrors(page);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await watchToastAndShifts(page);
+  await page.goto('/');
+  const toast = adToast(page);
+  await expect(toast).toBeVisible();
+  expect((await watched(page)).toastShownAt).toBeGreaterThanOrEqual(2000);
+
+  const ad = await shownAd(page);
+  const link = toast.getByRole('link');
+  await expect(link).toHaveAttribute('href', ad.link);
+  await expect(link).toHaveAttribute('target', '_blank');
+  await expect(link).toContainText('(opens in a new tab)');
+  await expect(toast).toContainText(ad.description);
+  if (ad.promo_percent === null) await expect(toast).not.toContainText('OFF!');
+  else await expect(toast).toContainText(`GET ${ad.promo_percent}% OFF!`);
+  const image = toast.locator('img');
+  await expect(image).toHaveAttribute('src', new RegExp(`${ad.image_path.replace('.', '\\.')}$`));
+  await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+
+  // Settled after the slide: fixed, 16 px from the left and bottom edges, 360 px wide.
+  await expect.poll(() => bottomLeft(page)).toEqual({ x: 16, bottom: 800 - 16, width: 360 });
+  await expect(toast).toHaveCSS('position', 'fixed');
+  // It stays in place when the page scrolls.
+  await page.mouse.wheel(0, 1500);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+  expect(await bottomLeft(page)).toEqual({ x: 16, bottom: 800 - 16, width: 360 });
+
+  // Fixed and animated with transforms only: no layout shift comes from the toast or the engagement sections.
+  expect((await watched(page)).shifts.filter((shift) => shift.inEngagement)).toEqual([]);
+  expect(errors).toEqual([]);
+});
+
+test('is full width at the bottom on a 500 px screen', async ({ page }) => {
+  await page.setViewportSize({ width: 500, height: 800 });
+  await page.goto('/about');
+  await expect(adToast(page)).toBeVisible();
+  await expect.poll(() => bottomLeft(page)).toEqual({ x: 0, bottom: 800, width: 500 });
+});
+
+test('a click opens the ad in a new tab and records userClicksOnAd with its title', async ({ page }) => {
+  const path = uniquePath('e2e-ad-click');
+  await page.goto(path);
+  const toast = adToast(page);
+  await expect(toast).toBeVisible();
+  const ad = await shownAd(page);
+  const { title } = ad;
+  const events = await recordBusEvents(page);
+  const newTab = page.waitForEvent('popup');
+  // The tab asks for the ad's address (a site this machine cannot reach; the request is what counts).
+  const adAddress = new URL(ad.link);
+  adAddress.hash = '';
+  const adRequest = page.context().waitForEvent('request', (request) => request.url() === adAddress.href);
+  await toast.getByRole('link').click();
+  const tab = await newTab;
+  await adRequest;
+  await tab.close();
+  expect(await events()).toEqual([{ name: 'userClicksOnAd', adTitle: title }]);
+  const [row] = await analyticsRowsEventually({ name: 'userClicksOnAd', route: path });
+  expect(row?.payload).toEqual({ adTitle: title });
+});
+
+test('can be dismissed with its close button', async ({ page }) => {
+  await page.goto('/');
+  const toast = adToast(page);
+  await expect(toast).toBeVisible();
+  await toast.getByRole('button', { name: 'Dismiss the ad' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(toast).toHaveCount(0);
+});
+
+test('shows nothing while the table has no ads, and an ad the owner adds appears without a reload', async ({
+  page,
+}) => {
+  const saved = await allAds();
+  const title = uniqueToken('E2E live ad');
+  try {
+    const { error } = await ownerDatabase()
+      .from('ads')
+      .delete()
+      .in(
+        'id',
+        saved.map((ad) => ad.id),
+      );
+    if (error) throw new Error(`emptying ads: ${error.message}`);
+    await page.goto('/');
+    await page.waitForTimeout(3000);
+    await expect(adToast(page)).toHaveCount(0);
+
+    const { error: insertError } = await ownerDatabase().from('ads').insert({
+      title,
+      description: 'Added in the dashboard while the page is open.',
+      image_path: 'ads/hire-me.webp',
+      link: 'https://alexmorgan.dev/#contact',
+      promo_percent: 25,
+    });
+    if (insertError) throw new Error(`adding an ad: ${insertError.message}`);
+    await expect(adToast(page)).toContainText(title);
+    await expect(adToast(page)).toContainText('GET 25% OFF!');
+  } finally {
+    await ownerDatabase().from('ads').delete().eq('title', title);
+    await restoreAds(saved);
+  }
+});

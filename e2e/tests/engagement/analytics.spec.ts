@@ -1,0 +1,132 @@
+// The analytics sink (spec §9): every event on the bus becomes a row of analytics_events with the event's values as
+// payload and the page it happened on as route: userInApp at start, the frame's navbar clicks, a section's search.
+// Rows leave in batches, the last ones when the page is hidden (keepalive), never through the loading bar, and hold
+// nothing about the visitor beyond the event. The owner reads daily counts from analytics_events_per_day.
+import { expect, test } from '@playwright/test';
+import { collectConsoleErrors } from '../../support/consoleErrors.ts';
+import { ownerDatabase } from '../../support/database.ts';
+import { backendUrl } from '../../support/site.ts';
+import { visitorWhoSawThePopup } from '../../support/visitor.ts';
+import { analyticsRowsEventually, uniquePath, uniqueToken } from './engagementSite.ts';
+
+test.use({ storageState: visitorWhoSawThePopup });
+
+const localAnonKey =
+  'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0';
+
+test('userInApp is stored once at start, with the page it started on and nothing else', async ({ page }) => {
+  const errors = collectConsoleErrors(page);
+  const path = uniquePath('e2e-analytics-start');
+  await page.goto(path);
+  const [row] = await analyticsRowsEventually({ name: 'userInApp', route: path });
+  expect(row?.payload).toEqual({});
+  // Only the event: no address, agent or identifier of the visitor.
+  expect(Object.keys(row ?? {}).sort()).toEqual(['created_at', 'id', 'name', 'payload', 'route']);
+  // The not-found page is answered with HTTP 404, which the browser logs; nothing else may be logged.
+  expect(errors.filter((error) => !error.includes('status of 404'))).toEqual([]);
+});
+
+test("the frame's navbar click is stored with the route it leads to", async ({ page }) => {
+  const path = uniquePath('e2e-analytics-navbar');
+  await page.goto(path);
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: 'About', exact: true })
+    .click();
+  await expect(page).toHaveURL(/\/about$/);
+  const [row] = await analyticsRowsEventually({ name: 'userRoutes', route: path });
+  expect(row?.payload).toEqual({ route: '/about' });
+});
+
+test("a section's event, a portfolio search, is stored with the term", async ({ page }) => {
+  const term = uniqueToken('e2e-search');
+  await page.goto('/portfolio');
+  const search = page.getByRole('search');
+  await search.getByRole('searchbox').fill(term);
+  await search.getByRole('button', { name: 'Search' }).click();
+  await expect
+    .poll(async () => {
+      const { data, error } = await ownerDatabase()
+        .from('analytics_events')
+        .select('name, payload, route')
+        .eq('name', 'userSearchForProject');
+      if (error) throw new Error(error.message);
+      return (data as { payload: { searchTerm?: string } }[]).filter(
+        (row) => row.payload.searchTerm === term,
+      );
+    })
+    .toEqual([{ name: 'userSearchForProject', payload: { searchTerm: term }, route: '/portfolio' }]);
+});
+
+test('events leave in batches without the loading bar, and the last ones leave as the page is left', async ({
+  page,
+}) => {
+  const path = uniquePath('e2e-analytics-batch');
+  const batches: unknown[][] = [];
+  page.on('request', (request) => {
+    if (request.url().endsWith('/rest/v1/analytics_events') && request.method() === 'POST') {
+      batches.push(request.postDataJSON() as unknown[]);
+    }
+  });
+  await page.goto(path);
+  await analyticsRowsEventually({ name: 'userInApp', route: path });
+  // From here on, every phase the loading bar goes through.
+  await page.evaluate(() => {
+    const phases: string[] = [];
+    (window as unknown as { barPhases: string[] }).barPhases = phases;
+    const bar = document.querySelector('[data-testid="loading-bar"]')!;
+    new MutationObserver(() => phases.push(bar.getAttribute('data-phase') ?? '')).observe(bar, {
+      attributes: true,
+      attributeFilter: ['data-phase'],
+    });
+  });
+  // Footer clicks are recorded on click; the test keeps the page where it is, so every event carries its address.
+  await page.evaluate(() =>
+    document
+      .querySelectorAll('footer nav a')
+      .forEach((link) => link.addEventListener('click', (event) => event.preventDefault())),
+  );
+  const footerLinks = page.getByRole('navigation', { name: 'Footer' }).getByRole('link');
+
+  // One event: it leaves on the batch timer, a few seconds later, and the loading bar stays still.
+  const sent = page.waitForResponse(
+    (response) =>
+      response.url().endsWith('/rest/v1/analytics_events') && response.request().method() === 'POST',
+  );
+  await footerLinks.nth(0).click();
+  expect((await sent).status()).toBe(201);
+  expect(batches.at(-1)).toEqual([
+    { name: 'userRoutesFromFooter', payload: { route: '/about' }, route: path },
+  ]);
+  expect(await page.evaluate(() => (window as unknown as { barPhases: string[] }).barPhases)).toEqual([]);
+
+  // Two more, and the visitor leaves before the timer: they still arrive, sent with keepalive on pagehide.
+  await footerLinks.nth(1).click();
+  await footerLinks.nth(2).click();
+  await page.goto('about:blank');
+  const rows = await analyticsRowsEventually({ name: 'userRoutesFromFooter', route: path }, 3);
+  expect(rows.map((row) => row.payload.route).sort()).toEqual(['/about', '/portfolio', '/tutorials']);
+});
+
+test('the owner reads events per day and name from analytics_events_per_day; visitors cannot', async ({
+  page,
+}) => {
+  await page.goto(uniquePath('e2e-analytics-view'));
+  const today = new Date().toISOString().slice(0, 10);
+  await expect
+    .poll(async () => {
+      const { data, error } = await ownerDatabase()
+        .from('analytics_events_per_day')
+        .select('day, name, events')
+        .eq('day', today)
+        .eq('name', 'userInApp');
+      if (error) throw new Error(error.message);
+      return (data as { events: number }[])[0]?.events ?? 0;
+    })
+    .toBeGreaterThanOrEqual(1);
+
+  const asVisitor = await fetch(`${backendUrl}/rest/v1/analytics_events_per_day?select=*`, {
+    headers: { apikey: localAnonKey, Authorization: `Bearer ${localAnonKey}` },
+  });
+  expect(asVisitor.status).toBeGreaterThanOrEqual(400);
+});

@@ -1,0 +1,155 @@
+// The contact section on every page (spec §2, §5, §8) and the contact function behind it: the texts and labelled
+// required fields, the blocked submit, a message stored (read back as the owner), the function refusing a message
+// it finds too long (the field error at the field, the text kept), and a failed send that keeps the text.
+import { expect, test, type Page } from '@playwright/test';
+import { collectConsoleErrors } from '../../support/consoleErrors.ts';
+import { ownerDatabase } from '../../support/database.ts';
+import { visitorWhoSawThePopup } from '../../support/visitor.ts';
+import { contactSection, deleteRows, rowsEventually, uniqueToken } from './engagementSite.ts';
+
+test.use({ storageState: visitorWhoSawThePopup });
+
+// The ad toast sits at the bottom left, where the Submit button can be: a visitor closes it to get there.
+test.beforeEach(async ({ page }) => {
+  await page.addLocatorHandler(page.getByRole('button', { name: 'Dismiss the ad' }), (dismiss) =>
+    dismiss.click(),
+  );
+});
+
+const invalidForm = 'Invalid data, make sure to enter correct data.';
+
+async function fillForm(
+  page: Page,
+  values: { fullName: string; email: string; subject: string; message: string },
+) {
+  const form = contactSection(page);
+  await form.getByLabel('Full Name').fill(values.fullName);
+  await form.getByLabel('Email').fill(values.email);
+  await form.getByLabel('Subject').fill(values.subject);
+  await form.getByLabel('Message').fill(values.message);
+}
+
+async function submit(page: Page) {
+  await contactSection(page).getByRole('button', { name: 'Submit' }).click();
+}
+
+test('has the title, four labelled required fields, Submit, and says which captcha token it sends', async ({
+  page,
+}) => {
+  const info: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'info') info.push(message.text());
+  });
+  await page.goto('/courses');
+  const section = contactSection(page);
+  await expect(section.getByRole('heading', { level: 2 })).toHaveText('Contact');
+  for (const label of ['Full Name', 'Email', 'Subject', 'Message']) {
+    await expect(section.getByLabel(label)).toHaveAttribute('required', '');
+  }
+  await expect(section.getByLabel('Email')).toHaveAttribute('type', 'email');
+  await expect(section.getByLabel('Message')).toHaveJSProperty('tagName', 'TEXTAREA');
+  await expect(section.getByRole('button', { name: 'Submit' })).toBeVisible();
+  // No reCAPTCHA site key in this site's configuration: the development token, said clearly at start, and no
+  // script from Google.
+  await expect.poll(() => info.join('\n')).toContain('sends the development token');
+  expect(await page.locator('script[src*="recaptcha"]').count()).toBe(0);
+});
+
+test('an invalid form shows the spec message, marks each wrong field, and sends nothing', async ({
+  page,
+}) => {
+  await page.goto('/');
+  let sent = false;
+  page.on('request', (request) => {
+    if (request.url().includes('/functions/v1/contact')) sent = true;
+  });
+  await fillForm(page, { fullName: 'Ana Silva', email: 'ana@example', subject: '', message: 'Hello' });
+  await submit(page);
+  const section = contactSection(page);
+  await expect(section.getByText(invalidForm)).toBeVisible();
+  await expect(section.getByLabel('Email')).toHaveAccessibleDescription('Email is not valid.');
+  await expect(section.getByLabel('Subject')).toHaveAccessibleDescription('Enter a subject.');
+  await expect(section.getByLabel('Full Name')).toHaveAttribute('aria-invalid', 'false');
+  await expect(section.getByLabel('Full Name')).toHaveValue('Ana Silva');
+  expect(sent).toBe(false);
+});
+
+test('a message is stored by the contact function and the visitor is thanked', async ({ page }) => {
+  const errors = collectConsoleErrors(page);
+  const subject = uniqueToken('E2E contact');
+  try {
+    await page.goto('/about');
+    await fillForm(page, {
+      fullName: 'Ana Silva',
+      email: 'ana.silva@example.com',
+      subject,
+      message: 'Hello Alex,\nI would like to talk about a new web app.',
+    });
+    await submit(page);
+    const section = contactSection(page);
+    await expect(section.getByRole('heading', { name: 'Thank You!' })).toBeVisible();
+    await expect(section).toContainText('Your submission is received and I will contact you soon.');
+    await expect(section.getByRole('textbox')).toHaveCount(0);
+
+    const [row] = await rowsEventually<Record<string, unknown>>('contacts', { subject });
+    expect(row).toMatchObject({
+      full_name: 'Ana Silva',
+      email: 'ana.silva@example.com',
+      message: 'Hello Alex,\nI would like to talk about a new web app.',
+      // No secret on the local backend: the development token, so no score.
+      recaptcha_score: null,
+    });
+    expect(row?.client_hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(errors).toEqual([]);
+  } finally {
+    await deleteRows('contacts', 'subject', subject);
+  }
+});
+
+test('the function refuses a too-long message: its error shows at the field, and everything typed stays', async ({
+  page,
+}) => {
+  const subject = uniqueToken('E2E contact too long');
+  const message = `${'A long story. '.repeat(357)}The end.`;
+  expect(message.length).toBeGreaterThan(5000);
+  await page.goto('/tutorials');
+  await fillForm(page, { fullName: 'Ana Silva', email: 'ana.silva@example.com', subject, message });
+  const answer = page.waitForResponse((response) => response.url().includes('/functions/v1/contact'));
+  await submit(page);
+  expect((await answer).status()).toBe(400);
+
+  const section = contactSection(page);
+  await expect(section.getByLabel('Message')).toHaveAccessibleDescription('Use at most 5,000 characters.');
+  await expect(section.getByLabel('Message')).toHaveAttribute('aria-invalid', 'true');
+  await expect(section.getByRole('alert')).toHaveText(invalidForm);
+  await expect(section.getByLabel('Message')).toHaveValue(message);
+  await expect(section.getByLabel('Subject')).toHaveValue(subject);
+  const { data } = await ownerDatabase().from('contacts').select('id').eq('subject', subject);
+  expect(data).toEqual([]);
+
+  // Shortening the message clears its error.
+  await section.getByLabel('Message').fill('A short story.');
+  await expect(section.getByLabel('Message')).toHaveAttribute('aria-invalid', 'false');
+});
+
+test('a send that fails on the way says so clearly and keeps what was typed', async ({ page }) => {
+  await page.goto('/');
+  await page.route('**/functions/v1/contact', (route) => route.abort('connectionrefused'));
+  const values = {
+    fullName: 'Ana Silva',
+    email: 'ana.silva@example.com',
+    subject: uniqueToken('E2E contact offline'),
+    message: 'Written on a train with a bad connection.',
+  };
+  await fillForm(page, values);
+  await submit(page);
+  const section = contactSection(page);
+  await expect(section.getByRole('alert')).toHaveText(
+    'Your message could not be sent. Please check your connection and try again; what you wrote is still here.',
+  );
+  await expect(section.getByLabel('Full Name')).toHaveValue(values.fullName);
+  await expect(section.getByLabel('Email')).toHaveValue(values.email);
+  await expect(section.getByLabel('Subject')).toHaveValue(values.subject);
+  await expect(section.getByLabel('Message')).toHaveValue(values.message);
+  await expect(section.getByRole('button', { name: 'Submit' })).toBeEnabled();
+});
