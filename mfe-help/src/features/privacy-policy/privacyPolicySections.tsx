@@ -48,8 +48,8 @@ export const privacyPolicySections: readonly LegalSection[] = [
         </p>
         <h3>When you contact me or register</h3>
         <p>
-          If you write to me, ask for a quote, or register for something I offer (a course, a project or the
-          newsletter), I may receive:
+          If you write to me, ask me for a quote, or register for something I offer, such as the newsletter, I
+          may receive some of the following:
         </p>
         <ul>
           <li>your name;</li>
