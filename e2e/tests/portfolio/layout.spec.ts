@@ -86,9 +86,10 @@ for (const path of ['/', '/portfolio']) {
       timeout: 20_000,
     });
     await page.waitForTimeout(500);
-    const { sectionShift, frameShift } = await page.evaluate(
-      () => window as unknown as { sectionShift: number; frameShift: number },
-    );
+    const { sectionShift, frameShift } = await page.evaluate(() => {
+      const win = window as unknown as { sectionShift: number; frameShift: number };
+      return { sectionShift: win.sectionShift, frameShift: win.frameShift };
+    });
     test
       .info()
       .annotations.push(
