@@ -1,6 +1,7 @@
+import { ExternalLink } from '@site/shared-ui/Button';
 import { Modal } from '@site/shared-ui/Modal';
 import type { Tutorial } from '@site/shared-ui/rows';
-import { youtubeEmbedUrl } from './youtubeEmbedUrl.ts';
+import { youtubeEmbedUrl, youtubeWatchUrl } from './youtubeEmbedUrl.ts';
 import styles from './VideoPlayerModal.module.css';
 
 interface VideoPlayerModalProps {
@@ -11,7 +12,8 @@ interface VideoPlayerModalProps {
 
 /**
  * Spec §2 and §4: a large modal with a static backdrop and a close button. Closing unmounts the player, which stops
- * the video. The kit's Modal traps focus, closes on Escape and gives focus back to the Play button.
+ * the video. The kit's Modal traps focus, closes on Escape and gives focus back to the Play button. (Escape pressed
+ * while focus is inside the YouTube frame goes to YouTube's page, not ours: Tab out of the player first.)
  */
 export function VideoPlayerModal({ tutorial, onClose }: VideoPlayerModalProps) {
   if (!tutorial) return null;
@@ -25,6 +27,12 @@ export function VideoPlayerModal({ tutorial, onClose }: VideoPlayerModalProps) {
         referrerPolicy="strict-origin-when-cross-origin"
         allowFullScreen
       />
+      {/* Also the way out of the player for the keyboard: Tab leaves a cross-origin frame to the next element of the
+          page, and this link is it (the Modal then wraps focus back to the close button). */}
+      <p className={styles.elsewhere}>
+        Trouble playing it?{' '}
+        <ExternalLink href={youtubeWatchUrl(tutorial.videoId)}>Watch on YouTube</ExternalLink>
+      </p>
     </Modal>
   );
 }

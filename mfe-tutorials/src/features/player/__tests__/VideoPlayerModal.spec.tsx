@@ -45,3 +45,14 @@ describe('VideoPlayerModal', () => {
     expect(youtubeEmbedUrl(videoId)).toBe(url);
   });
 });
+
+describe('the way to YouTube', () => {
+  it('links the video on YouTube after the player, in a new tab', () => {
+    render(<VideoPlayerModal tutorial={tutorial} onClose={() => {}} />);
+    const link = screen.getByRole('link', { name: 'Watch on YouTube (opens in a new tab)' });
+    expect(link).toHaveAttribute('href', 'https://www.youtube.com/watch?v=_ka7eVzTXR9');
+    expect(document.querySelector('iframe')!.compareDocumentPosition(link)).toBe(
+      Node.DOCUMENT_POSITION_FOLLOWING,
+    );
+  });
+});

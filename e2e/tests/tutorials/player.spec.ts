@@ -1,0 +1,120 @@
+// The video player modal: opened by Play Video (with its analytics event), the privacy-enhanced YouTube player,
+// a static backdrop, closing by the close button or Escape (the player is removed), focus kept inside while open and
+// given back to the Play button after; and the player's height at each window width (spec §9).
+import { expect, test, type Page } from '@playwright/test';
+import { collectConsoleErrors } from '../../support/consoleErrors.ts';
+import { recordBusEvents } from '../../support/eventBus.ts';
+import { fakeYouTubePlayer, openTutorialsPage, videosInDatabaseOrder } from './tutorialsSite.ts';
+import { visitorWhoSawThePopup } from '../../support/visitor.ts';
+
+// The newsletter pop-up has its own specs: here the visitor saw it a moment ago, so it stays closed.
+test.use({ storageState: visitorWhoSawThePopup });
+
+/** Opens /tutorials (then runs onPageOpen) and plays the most viewed video. */
+async function openPlayer(page: Page, onPageOpen?: () => Promise<void>) {
+  const [video] = await videosInDatabaseOrder('views');
+  const tutorials = await openTutorialsPage(page);
+  await onPageOpen?.();
+  const play = tutorials.card(video!.title).getByRole('button', { name: `Play Video ${video!.title}` });
+  await play.click();
+  const dialog = page.getByRole('dialog', { name: video!.title });
+  await expect(dialog).toBeVisible();
+  const player = dialog.locator('iframe');
+  return { video: video!, play, dialog, player };
+}
+
+/** Where focus is: the tag of the focused element inside the dialog, or "outside". */
+function focusedInDialog(page: Page) {
+  return page.evaluate(() => {
+    const active = document.activeElement;
+    return active?.closest('[role="dialog"]') ? active.tagName : `outside (${active?.tagName})`;
+  });
+}
+
+test('Play Video opens the player in a large modal and records the event; the close button ends it', async ({
+  page,
+}) => {
+  const errors = collectConsoleErrors(page);
+  const requested = await fakeYouTubePlayer(page);
+  let events: () => Promise<unknown[]> = async () => [];
+  const { video, play, dialog, player } = await openPlayer(page, async () => {
+    events = await recordBusEvents(page);
+  });
+
+  await expect(dialog).toHaveAttribute('aria-modal', 'true');
+  await expect(player).toHaveAttribute('src', `https://www.youtube-nocookie.com/embed/${video.video_id}`);
+  await expect(player).toHaveAttribute('title', `${video.title} (YouTube video player)`);
+  await expect(page.frameLocator('iframe').getByText(`Fake player for ${video.video_id}`)).toBeVisible();
+  expect(requested).toEqual([`https://www.youtube-nocookie.com/embed/${video.video_id}`]);
+  await expect.poll(events).toEqual([{ name: 'userPlaysATutorial', tutorialTitle: video.title }]);
+
+  // The dialog is large: wider than a medium one, up to the content width.
+  expect((await dialog.boundingBox())!.width).toBeGreaterThan(1000);
+
+  // Static backdrop: a click beside the dialog does not close it.
+  await page.mouse.click(5, 5);
+  await expect(dialog).toBeVisible();
+
+  await dialog.getByRole('button', { name: 'Close video' }).click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(page.locator('iframe')).toHaveCount(0);
+  await expect(play).toBeFocused();
+  expect(errors).toEqual([]);
+});
+
+test('focus stays inside the open modal, Escape closes it and focus returns to Play Video', async ({
+  page,
+}) => {
+  const errors = collectConsoleErrors(page);
+  await fakeYouTubePlayer(page);
+  const { play, dialog } = await openPlayer(page);
+  const close = dialog.getByRole('button', { name: 'Close video' });
+  await expect(close).toBeFocused();
+
+  // Close button -> player -> Watch on YouTube -> back to the close button, and the same way backwards.
+  const steps: [string, string][] = [
+    ['Tab', 'IFRAME'],
+    ['Tab', 'A'],
+    ['Tab', 'BUTTON'],
+    ['Shift+Tab', 'A'],
+    ['Shift+Tab', 'IFRAME'],
+    ['Shift+Tab', 'BUTTON'],
+    ['Shift+Tab', 'A'],
+  ];
+  for (const [key, focused] of steps) {
+    await page.keyboard.press(key);
+    await expect.poll(() => focusedInDialog(page), { message: `after ${key}` }).toBe(focused);
+  }
+  // The page behind is inert while the modal is open.
+  await expect(page.locator('body > [inert]').first()).toBeAttached();
+
+  await close.focus();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(page.locator('iframe')).toHaveCount(0);
+  await expect(play).toBeFocused();
+  await expect(page.locator('body > [inert]')).toHaveCount(0);
+
+  // And it opens again.
+  await play.press('Enter');
+  await expect(dialog).toBeVisible();
+  await expect(dialog.locator('iframe')).toHaveCount(1);
+  expect(errors).toEqual([]);
+});
+
+for (const [width, height] of [
+  [1280, 700],
+  [1201, 700],
+  [1200, 500],
+  [769, 500],
+  [768, 300],
+  [390, 300],
+] as const) {
+  test(`the player is ${height} px high in a ${width} px wide window`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 900 });
+    await fakeYouTubePlayer(page);
+    const { player } = await openPlayer(page);
+    await expect(player).toHaveCSS('height', `${height}px`);
+    expect((await player.boundingBox())!.height).toBeCloseTo(height, 0);
+  });
+}

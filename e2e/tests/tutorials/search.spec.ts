@@ -1,0 +1,177 @@
+// /tutorials: the first search (empty term, views), searching, the three sorts against the database's own order, the
+// search event, the cards' contents, View All with its event, and the testimonials below.
+import { expect, test } from '@playwright/test';
+import { collectConsoleErrors } from '../../support/consoleErrors.ts';
+import { recordBusEvents } from '../../support/eventBus.ts';
+import {
+  allVideosInDatabaseOrder,
+  expectShownTitles,
+  openTutorialsPage,
+  pageSize,
+  videosInDatabaseOrder,
+} from './tutorialsSite.ts';
+import { visitorWhoSawThePopup } from '../../support/visitor.ts';
+
+// The newsletter pop-up has its own specs: here the visitor saw it a moment ago, so it stays closed.
+test.use({ storageState: visitorWhoSawThePopup });
+
+const titles = (videos: { title: string }[]) => videos.map((video) => video.title);
+
+test('the first load shows the twelve most viewed videos, sorted by views', async ({ page }) => {
+  const errors = collectConsoleErrors(page);
+  const expected = await videosInDatabaseOrder('views');
+  expect(expected).toHaveLength(pageSize);
+  const tutorials = await openTutorialsPage(page);
+  await expectShownTitles(tutorials, titles(expected));
+  await expect(tutorials.sortMenu).toHaveValue('VIEWS');
+  await expect(tutorials.sortMenu.getByRole('option')).toHaveText(['views', 'trending', 'recent']);
+  await expect(tutorials.searchBox).toHaveAttribute('placeholder', 'Search Tutorials...');
+  await expect(tutorials.searchBox).toHaveValue('');
+  await expect(tutorials.summary).toHaveText('12 tutorials, sorted by views.');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Tutorials');
+  expect(errors).toEqual([]);
+});
+
+test('each sort re-runs the search with the current term, in the database order', async ({ page }) => {
+  const errors = collectConsoleErrors(page);
+  const tutorials = await openTutorialsPage(page);
+
+  for (const [value, sort] of [
+    ['TRENDING', 'trending'],
+    ['RECENT', 'recent'],
+    ['VIEWS', 'views'],
+  ] as const) {
+    await tutorials.sortMenu.selectOption(value);
+    await expectShownTitles(tutorials, titles(await videosInDatabaseOrder(sort)));
+    await expect(tutorials.summary).toHaveText(`12 tutorials, sorted by ${sort}.`);
+  }
+
+  // The term in the box counts when the sort changes.
+  const term = 'Angular';
+  await tutorials.searchBox.fill(term);
+  await tutorials.searchButton.click();
+  const byViews = titles(await videosInDatabaseOrder('views', term));
+  expect(byViews.length).toBeGreaterThan(1);
+  await expectShownTitles(tutorials, byViews);
+  for (const sort of ['recent', 'trending'] as const) {
+    await tutorials.sortMenu.selectOption({ label: sort });
+    const expected = titles(await videosInDatabaseOrder(sort, term));
+    await expectShownTitles(tutorials, expected);
+    await expect(tutorials.summary).toHaveText(
+      `${expected.length} tutorials for “${term}”, sorted by ${sort}.`,
+    );
+  }
+  expect(titles(await videosInDatabaseOrder('recent', term))).not.toEqual(byViews);
+  expect(errors).toEqual([]);
+});
+
+test('searching matches titles and descriptions in any case, records the search, and clearing restores the list', async ({
+  page,
+}) => {
+  const errors = collectConsoleErrors(page);
+  const tutorials = await openTutorialsPage(page);
+  const events = await recordBusEvents(page);
+
+  // "websockets" is in a title; "MIDDLEWARE" in a title, "unhandled rejections" only in a description.
+  for (const term of ['websockets', 'MIDDLEWARE', 'unhandled rejections']) {
+    const expected = titles(await videosInDatabaseOrder('views', term));
+    expect(expected.length).toBeGreaterThan(0);
+    await tutorials.searchBox.fill(term);
+    await tutorials.searchBox.press('Enter');
+    await expectShownTitles(tutorials, expected);
+  }
+
+  // A partial word finds the whole one.
+  await tutorials.searchBox.fill('typescr');
+  await tutorials.searchButton.click();
+  await expectShownTitles(tutorials, titles(await videosInDatabaseOrder('views', 'typescript')));
+
+  await tutorials.searchBox.fill('cobol mainframes');
+  await tutorials.searchButton.click();
+  await expect(tutorials.summary).toHaveText('No tutorials match “cobol mainframes”. Try another word.');
+  await expect(tutorials.cards).toHaveCount(0);
+
+  await tutorials.searchBox.fill('');
+  await expectShownTitles(tutorials, titles(await videosInDatabaseOrder('views')));
+
+  await expect.poll(events).toEqual([
+    { name: 'userSearchForTutorial', searchTerm: 'websockets' },
+    { name: 'userSearchForTutorial', searchTerm: 'MIDDLEWARE' },
+    { name: 'userSearchForTutorial', searchTerm: 'unhandled rejections' },
+    { name: 'userSearchForTutorial', searchTerm: 'typescr' },
+    { name: 'userSearchForTutorial', searchTerm: 'cobol mainframes' },
+    { name: 'userSearchForTutorial', searchTerm: '' },
+  ]);
+  expect(errors).toEqual([]);
+});
+
+test('a card shows thumbnail, title, description or its fallback, formatted counts and Play Video', async ({
+  page,
+}) => {
+  const errors = collectConsoleErrors(page);
+  const tutorials = await openTutorialsPage(page);
+  const [first] = await videosInDatabaseOrder('views');
+  const card = tutorials.card(first!.title);
+  await expect(card.getByText(first!.description)).toBeVisible();
+  const stats = card.getByRole('list', { name: 'Statistics' });
+  await expect(stats.getByRole('listitem')).toHaveText([
+    `${first!.view_count!.toLocaleString('en-US')} views`,
+    `${first!.like_count!.toLocaleString('en-US')} likes`,
+  ]);
+  await expect(card.getByRole('button', { name: `Play Video ${first!.title}` })).toBeVisible();
+  const thumbnail = card.locator('img');
+  await expect(thumbnail).toHaveAttribute(
+    'src',
+    new RegExp(`/storage/v1/object/public/content/videos/${first!.video_id}\\.webp$`),
+  );
+  await expect(thumbnail).toHaveAttribute('width', '320');
+  await expect(thumbnail).toHaveAttribute('height', '180');
+  await expect.poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  await expect(tutorials.cards.first().locator('img')).toHaveAttribute('loading', 'eager');
+  await expect(tutorials.cards.nth(3).locator('img')).toHaveAttribute('loading', 'lazy');
+
+  // The seed has videos without a description.
+  const missing = (await allVideosInDatabaseOrder('views')).find((video) => video.description.trim() === '');
+  expect(missing, 'the seed has a video without a description').toBeDefined();
+  await tutorials.searchBox.fill(missing!.title);
+  await tutorials.searchButton.click();
+  const fallbackCard = tutorials.card(missing!.title);
+  await expect(fallbackCard.getByText('Description is not available for this video.')).toBeVisible();
+  expect(errors).toEqual([]);
+});
+
+test('View All opens the channel in a new tab and records the event; testimonials follow', async ({
+  page,
+}) => {
+  const errors = collectConsoleErrors(page);
+  // The channel is on the internet, which the tests do not reach: a stand-in page answers.
+  await page
+    .context()
+    .route('https://www.youtube.com/**', (route) =>
+      route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>Channel</title>' }),
+    );
+  const tutorials = await openTutorialsPage(page);
+  const events = await recordBusEvents(page);
+  await expect(tutorials.subscribe).toHaveAttribute(
+    'href',
+    'https://www.youtube.com/@alexmorgancodes?sub_confirmation=1',
+  );
+  await expect(tutorials.subscribe).toHaveAttribute('target', '_blank');
+  // The subscribe button sits above the grid; View All below it.
+  const subscribeBox = await tutorials.subscribe.boundingBox();
+  const gridBox = await tutorials.grid.boundingBox();
+  expect(subscribeBox!.y + subscribeBox!.height).toBeLessThanOrEqual(gridBox!.y);
+
+  await expect(tutorials.viewAll).toHaveAttribute('href', 'https://www.youtube.com/@alexmorgancodes');
+  await expect(tutorials.viewAll).toHaveAttribute('target', '_blank');
+  expect((await tutorials.viewAll.boundingBox())!.y).toBeGreaterThan(gridBox!.y + gridBox!.height);
+  await expect(tutorials.testimonials.getByRole('figure').first()).toBeVisible();
+  const testimonialsBox = await tutorials.testimonials.boundingBox();
+  expect(testimonialsBox!.y).toBeGreaterThan(gridBox!.y + gridBox!.height);
+
+  const popup = page.waitForEvent('popup');
+  await tutorials.viewAll.click();
+  expect((await popup).url()).toBe('https://www.youtube.com/@alexmorgancodes');
+  await expect.poll(events).toEqual([{ name: 'userViewsAllTutorials' }]);
+  expect(errors).toEqual([]);
+});
