@@ -152,6 +152,53 @@ test('a click opens the ad in a new tab and records userClicksOnAd with its titl
   expect(row?.payload).toEqual({ adTitle: title });
 });
 
+/** Every transform the toast has, frame by frame, from the moment it appears until it has settled. */
+async function recordToastTransforms(page: Page) {
+  await page.addInitScript(() => {
+    const transforms: string[] = [];
+    (window as unknown as { toastTransforms: string[] }).toastTransforms = transforms;
+    const sample = () => {
+      const toast = document.querySelector('[data-testid="ad-toast"]');
+      if (toast) transforms.push(getComputedStyle(toast).transform);
+      if (transforms.length < 60) requestAnimationFrame(sample);
+    };
+    requestAnimationFrame(sample);
+  });
+}
+
+const identity = ['none', 'matrix(1, 0, 0, 1, 0, 0)'];
+
+test('slides in from the left, but only fades in for a visitor who prefers reduced motion', async ({
+  page,
+}) => {
+  await recordToastTransforms(page);
+  await page.goto('/about');
+  await expect(adToast(page)).toBeVisible();
+  await expect
+    .poll(() =>
+      page.evaluate(() => (window as unknown as { toastTransforms: string[] }).toastTransforms.length),
+    )
+    .toBe(60);
+  const sliding = await page.evaluate(
+    () => (window as unknown as { toastTransforms: string[] }).toastTransforms,
+  );
+  expect(sliding.some((transform) => !identity.includes(transform))).toBe(true);
+  expect(identity).toContain(sliding.at(-1));
+
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await page.reload();
+  await expect(adToast(page)).toBeVisible();
+  await expect
+    .poll(() =>
+      page.evaluate(() => (window as unknown as { toastTransforms: string[] }).toastTransforms.length),
+    )
+    .toBe(60);
+  const fading = await page.evaluate(
+    () => (window as unknown as { toastTransforms: string[] }).toastTransforms,
+  );
+  expect(fading.filter((transform) => !identity.includes(transform))).toEqual([]);
+});
+
 test('can be dismissed with its close button', async ({ page }) => {
   await page.goto('/');
   const toast = adToast(page);

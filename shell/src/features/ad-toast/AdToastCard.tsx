@@ -1,4 +1,4 @@
-import { AnimatePresence, domAnimation, LazyMotion, m, MotionConfig } from 'framer-motion';
+import { AnimatePresence, domAnimation, LazyMotion, m, useReducedMotion } from 'framer-motion';
 import { useState } from 'react';
 import { ExternalLink } from '@site/shared-ui/Button';
 import { publish } from '@site/shared-ui/eventBus';
@@ -12,9 +12,10 @@ export interface AdToastCardProps {
 /** The size the ad image is drawn at; width and height are set so nothing moves when it arrives. */
 const AD_IMAGE_SIZE_PX = 88;
 
-/** Off-screen to the left, where the toast slides in from. */
-const hiddenPosition = { x: '-110%', opacity: 0 };
-const shownPosition = { x: 0, opacity: 1 };
+/** Off-screen to the left, where the toast slides in from; in place for visitors who prefer reduced motion. */
+const slidOut = { x: '-110%', opacity: 0 };
+const fadedOut = { x: 0, opacity: 0 };
+const shown = { x: 0, opacity: 1 };
 
 /**
  * The ad card, fixed at the bottom left (full width at 544 px or less). It slides in with framer-motion's smallest
@@ -23,56 +24,55 @@ const shownPosition = { x: 0, opacity: 1 };
  */
 export function AdToastCard({ ad }: AdToastCardProps) {
   const [dismissed, setDismissed] = useState(false);
+  const hidden = useReducedMotion() ? fadedOut : slidOut;
   return (
     <LazyMotion features={domAnimation} strict>
-      <MotionConfig reducedMotion="user">
-        <AnimatePresence>
-          {!dismissed && (
-            <m.aside
-              key="ad-toast"
-              className={styles.toast}
-              aria-label="Advertisement"
-              data-testid="ad-toast"
-              initial={hiddenPosition}
-              animate={shownPosition}
-              exit={hiddenPosition}
-              transition={{ duration: 0.45, ease: 'easeOut' }}
+      <AnimatePresence>
+        {!dismissed && (
+          <m.aside
+            key="ad-toast"
+            className={styles.toast}
+            aria-label="Advertisement"
+            data-testid="ad-toast"
+            initial={hidden}
+            animate={shown}
+            exit={hidden}
+            transition={{ duration: 0.45, ease: 'easeOut' }}
+          >
+            <ExternalLink
+              href={ad.link}
+              className={styles.link}
+              onClick={() => publish({ name: 'userClicksOnAd', adTitle: ad.title })}
             >
-              <ExternalLink
-                href={ad.link}
-                className={styles.link}
-                onClick={() => publish({ name: 'userClicksOnAd', adTitle: ad.title })}
-              >
-                {ad.imagePath && (
-                  <img
-                    className={styles.image}
-                    src={ad.imagePath}
-                    alt=""
-                    width={AD_IMAGE_SIZE_PX}
-                    height={AD_IMAGE_SIZE_PX}
-                    decoding="async"
-                  />
+              {ad.imagePath && (
+                <img
+                  className={styles.image}
+                  src={ad.imagePath}
+                  alt=""
+                  width={AD_IMAGE_SIZE_PX}
+                  height={AD_IMAGE_SIZE_PX}
+                  decoding="async"
+                />
+              )}
+              <span className={styles.text}>
+                <span className={styles.title}>{ad.title}</span>
+                {ad.description && <span className={styles.description}>{ad.description}</span>}
+                {ad.promoPercent !== null && (
+                  <span className={styles.promo}>GET {ad.promoPercent}% OFF!</span>
                 )}
-                <span className={styles.text}>
-                  <span className={styles.title}>{ad.title}</span>
-                  {ad.description && <span className={styles.description}>{ad.description}</span>}
-                  {ad.promoPercent !== null && (
-                    <span className={styles.promo}>GET {ad.promoPercent}% OFF!</span>
-                  )}
-                </span>
-              </ExternalLink>
-              <button
-                type="button"
-                className={styles.dismiss}
-                aria-label="Dismiss the ad"
-                onClick={() => setDismissed(true)}
-              >
-                <span aria-hidden="true">×</span>
-              </button>
-            </m.aside>
-          )}
-        </AnimatePresence>
-      </MotionConfig>
+              </span>
+            </ExternalLink>
+            <button
+              type="button"
+              className={styles.dismiss}
+              aria-label="Dismiss the ad"
+              onClick={() => setDismissed(true)}
+            >
+              <span aria-hidden="true">×</span>
+            </button>
+          </m.aside>
+        )}
+      </AnimatePresence>
     </LazyMotion>
   );
 }
