@@ -172,8 +172,35 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Pr
     log,
   });
   let allowedOrigins = new Set<string>();
-  // Requests wait while reset() swaps the database.
+  // Requests wait while reset() swaps the database, and reset() waits for the requests under way.
   let ready: Promise<void> = Promise.resolve();
+  let inFlight = 0;
+  let drained: () => void = () => undefined;
+
+  async function resetData(): Promise<void> {
+    let release: () => void = () => undefined;
+    ready = new Promise<void>((resolve) => (release = resolve));
+    try {
+      await realtime.stopListening();
+      await realtime.idle();
+      if (inFlight > 0) await new Promise<void>((resolve) => (drained = resolve));
+      await opened.close();
+      if (opened.location === 'memory') {
+        db = await openMemoryDatabase(opened.snapshot);
+        const snapshot = opened.snapshot;
+        opened = { db, location: 'memory', how: 'memory', snapshot, close: () => db.close() };
+      } else {
+        wipeDataDir(opened.location);
+        opened = await openDatabase({ dataDir: opened.location, log });
+        db = opened.db;
+      }
+      await installRealtimeTriggers(db);
+      await schema.load();
+      await realtime.listen();
+    } finally {
+      release();
+    }
+  }
 
   async function route(
     request: IncomingMessage,
@@ -230,16 +257,40 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Pr
         return;
       }
       await ready;
-      const answer = await rest.handle({
-        method,
-        path: rawPath.slice('/rest/v1/'.length),
-        url,
-        headers,
-        body,
-        context: { identity: auth.identity, method, path: rawPath, headers },
-      });
+      inFlight += 1;
+      let answer;
+      try {
+        answer = await rest.handle({
+          method,
+          path: rawPath.slice('/rest/v1/'.length),
+          url,
+          headers,
+          body,
+          context: { identity: auth.identity, method, path: rawPath, headers },
+        });
+      } finally {
+        inFlight -= 1;
+        if (inFlight === 0) drained();
+      }
       response.writeHead(answer.status, { ...cors, ...answer.headers });
       response.end(answer.body);
+      return;
+    }
+    // Local only (no hosted equivalent): end-to-end tests put the seeded data back between tests.
+    if (rawPath === '/_local/reset' && method === 'POST') {
+      const headers = headerRecord(request);
+      const auth = authenticateRequest(
+        { authorization: headers.authorization, apikey: headers.apikey },
+        null,
+        jwtSecret,
+      );
+      if (!auth.ok || auth.identity.role !== 'service_role') {
+        sendJson(response, 401, { message: 'POST /_local/reset needs the service-role key' }, cors);
+        return;
+      }
+      const begun = performance.now();
+      await resetData();
+      sendJson(response, 200, { reset: true, ms: Math.round(performance.now() - begun) }, cors);
       return;
     }
     if (rawPath === '/' || rawPath === '/health') {
@@ -362,7 +413,7 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Pr
   }
 
   let stopped = false;
-  return {
+  const handle: LocalSupabase = {
     url,
     port,
     anonKey: LOCAL_ANON_KEY,
@@ -373,28 +424,7 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Pr
     get db() {
       return db;
     },
-    async reset() {
-      let release: () => void = () => undefined;
-      ready = new Promise<void>((resolve) => (release = resolve));
-      try {
-        await realtime.stopListening();
-        await opened.close();
-        if (opened.location === 'memory') {
-          db = await openMemoryDatabase(opened.snapshot);
-          const snapshot = opened.snapshot;
-          opened = { db, location: 'memory', how: 'memory', snapshot, close: () => db.close() };
-        } else {
-          wipeDataDir(opened.location);
-          opened = await openDatabase({ dataDir: opened.location, log });
-          db = opened.db;
-        }
-        await installRealtimeTriggers(db);
-        await schema.load();
-        await realtime.listen();
-      } finally {
-        release();
-      }
-    },
+    reset: resetData,
     async reloadSchema() {
       await installRealtimeTriggers(db);
       await schema.load();
@@ -413,4 +443,5 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Pr
       }
     },
   };
+  return handle;
 }

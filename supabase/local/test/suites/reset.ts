@@ -1,0 +1,66 @@
+// reset() puts the pristine seeded data back without a restart, and Realtime keeps working afterwards.
+// Runs last: it throws away what earlier suites left behind.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { anonClient, localSupabase, serviceClient } from '../support/localSupabase.ts';
+
+describe('reset', () => {
+  it('restores the seed, and subscriptions made afterwards hear changes', async () => {
+    const server = await localSupabase();
+    const owner = await serviceClient();
+    await owner
+      .from('ads')
+      .update({ title: 'Changed before reset' })
+      .eq('id', 'e276a727-3efd-4a45-8707-aaf67d5d849b');
+    await server.reset();
+    const { data } = await owner
+      .from('ads')
+      .select('title')
+      .eq('id', 'e276a727-3efd-4a45-8707-aaf67d5d849b')
+      .single();
+    assert.equal(data?.title, 'Angular from Zero to Real Apps');
+
+    const visitor = await anonClient();
+    let heard: (title: string) => void = () => undefined;
+    const change = new Promise<string>((resolve) => (heard = resolve));
+    const channel = visitor
+      .channel('after-reset')
+      .on(
+        'postgres_changes' as never,
+        { event: 'UPDATE', schema: 'public', table: 'ads' } as never,
+        (payload: { new: { title: string } }) => heard(payload.new.title),
+      );
+    await new Promise<void>((resolve, reject) =>
+      channel.subscribe((status, error) => {
+        if (status === 'SUBSCRIBED') resolve();
+        else if (status !== 'CLOSED') reject(error ?? new Error(status));
+      }),
+    );
+    const started = Date.now();
+    await owner.from('ads').update({ title: 'After reset' }).eq('id', 'e276a727-3efd-4a45-8707-aaf67d5d849b');
+    const timeout = new Promise<never>((_, reject) =>
+      setTimeout(() => reject(new Error('no change within 1 s')), 1000),
+    );
+    assert.equal(await Promise.race([change, timeout]), 'After reset');
+    assert.ok(Date.now() - started <= 1000);
+    await visitor.removeAllChannels();
+  });
+
+  it('POST /_local/reset does the same for end-to-end tests in another process (service-role key only)', async () => {
+    const server = await localSupabase();
+    const owner = await serviceClient();
+    await owner.from('ads').delete().eq('id', 'c50153fc-79e0-40e4-80d2-82dff3306558');
+    const denied = await fetch(`${server.url}/_local/reset`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${server.anonKey}` },
+    });
+    assert.equal(denied.status, 401);
+    const reset = await fetch(`${server.url}/_local/reset`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${server.serviceRoleKey}` },
+    });
+    assert.equal(reset.status, 200);
+    const { count } = await owner.from('ads').select('*', { count: 'exact', head: true });
+    assert.equal(count, 3);
+  });
+});
