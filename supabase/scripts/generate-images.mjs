@@ -89,7 +89,8 @@ const videos = [
 
 /** A small deterministic pseudo-random sequence per image, so every run draws the same shapes. */
 function randomFor(seed) {
-  let state = [...seed].reduce((hash, char) => Math.imul(hash ^ char.charCodeAt(0), 16777619), 2166136261) >>> 0;
+  let state =
+    [...seed].reduce((hash, char) => Math.imul(hash ^ char.charCodeAt(0), 16777619), 2166136261) >>> 0;
   return () => {
     state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
     return state / 2 ** 32;
@@ -97,14 +98,18 @@ function randomFor(seed) {
 }
 
 const escapeXml = (text) =>
-  text.replace(/[<>&'"]/g, (char) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[char]);
+  text.replace(
+    /[<>&'"]/g,
+    (char) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[char],
+  );
 
 /** Splits a title into lines of at most `width` characters. */
 function wrap(text, width) {
   const lines = [];
   for (const word of text.split(' ')) {
     const last = lines.at(-1);
-    if (last !== undefined && (last + ' ' + word).length <= width) lines[lines.length - 1] = `${last} ${word}`;
+    if (last !== undefined && (last + ' ' + word).length <= width)
+      lines[lines.length - 1] = `${last} ${word}`;
     else lines.push(word);
   }
   return lines;
@@ -140,7 +145,10 @@ function cardSvg(slug, title, tag, index) {
   const lines = wrap(title, 20);
   const top = height / 2 - (lines.length - 1) * 19;
   const text = lines
-    .map((line, i) => `<text x="40" y="${top + i * 38}" ${font} font-size="32" font-weight="700" fill="#fff">${escapeXml(line)}</text>`)
+    .map(
+      (line, i) =>
+        `<text x="40" y="${top + i * 38}" ${font} font-size="32" font-weight="700" fill="#fff">${escapeXml(line)}</text>`,
+    )
     .join('');
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">${background('g', palette, width, height)}${shapes(random, width, height, palette[2], 7)}<rect x="40" y="${top - 62}" width="56" height="6" rx="3" fill="${palette[2]}"/>${text}<text x="40" y="${height - 36}" ${font} font-size="14" font-weight="700" letter-spacing="2" fill="#fff" fill-opacity="0.85">${escapeXml(tag)}</text></svg>`;
 }
@@ -163,7 +171,10 @@ function thumbnailSvg(videoId, title, index) {
   const lines = wrap(title, 18).slice(0, 3);
   const top = 70 - (lines.length - 1) * 12;
   const text = lines
-    .map((line, i) => `<text x="22" y="${top + i * 26}" ${font} font-size="22" font-weight="700" fill="#fff">${escapeXml(line)}</text>`)
+    .map(
+      (line, i) =>
+        `<text x="22" y="${top + i * 26}" ${font} font-size="22" font-weight="700" fill="#fff">${escapeXml(line)}</text>`,
+    )
     .join('');
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">${background('g', palette, width, height)}${shapes(randomFor(videoId), width, height, palette[2], 5)}${text}<circle cx="272" cy="132" r="26" fill="#fff" fill-opacity="0.9"/><path d="M264 119 L287 132 L264 145 Z" fill="${palette[0]}"/><text x="22" y="160" ${font} font-size="11" font-weight="700" letter-spacing="1.5" fill="#fff" fill-opacity="0.8">ALEX MORGAN CODES</text></svg>`;
 }
@@ -178,12 +189,19 @@ async function write(kind, name, svg, quality) {
 }
 
 const sizes = [];
-for (const [i, [slug, title, tag]] of projects.entries()) sizes.push(['projects', slug, await write('projects', slug, cardSvg(slug, title, tag, i), 70)]);
-for (const [i, [slug, title, platform]] of courses.entries()) sizes.push(['courses', slug, await write('courses', slug, cardSvg(slug, title, platform, i + 3), 70)]);
-for (const [i, [slug, initials]] of avatars.entries()) sizes.push(['testimonials', slug, await write('testimonials', slug, avatarSvg(slug, initials, i), 75)]);
-for (const [i, [slug, label, symbol]] of ads.entries()) sizes.push(['ads', slug, await write('ads', slug, adSvg(slug, label, symbol, i), 75)]);
-for (const [i, [videoId, title]] of videos.entries()) sizes.push(['videos', videoId, await write('videos', videoId, thumbnailSvg(videoId, title, i), 70)]);
+for (const [i, [slug, title, tag]] of projects.entries())
+  sizes.push(['projects', slug, await write('projects', slug, cardSvg(slug, title, tag, i), 70)]);
+for (const [i, [slug, title, platform]] of courses.entries())
+  sizes.push(['courses', slug, await write('courses', slug, cardSvg(slug, title, platform, i + 3), 70)]);
+for (const [i, [slug, initials]] of avatars.entries())
+  sizes.push(['testimonials', slug, await write('testimonials', slug, avatarSvg(slug, initials, i), 75)]);
+for (const [i, [slug, label, symbol]] of ads.entries())
+  sizes.push(['ads', slug, await write('ads', slug, adSvg(slug, label, symbol, i), 75)]);
+for (const [i, [videoId, title]] of videos.entries())
+  sizes.push(['videos', videoId, await write('videos', videoId, thumbnailSvg(videoId, title, i), 70)]);
 
 const total = sizes.reduce((sum, [, , bytes]) => sum + bytes, 0);
 const largest = sizes.reduce((max, entry) => (entry[2] > max[2] ? entry : max));
-console.log(`${sizes.length} images, ${(total / 1024).toFixed(1)} KiB in all; largest ${largest[0]}/${largest[1]}.webp ${(largest[2] / 1024).toFixed(1)} KiB`);
+console.log(
+  `${sizes.length} images, ${(total / 1024).toFixed(1)} KiB in all; largest ${largest[0]}/${largest[1]}.webp ${(largest[2] / 1024).toFixed(1)} KiB`,
+);
