@@ -2,7 +2,7 @@
 -- "qzvx", which no seeded video has, and counts far above any seeded video, so the seed never changes an answer.
 begin;
 create extension if not exists pgtap with schema extensions;
-select plan(26);
+select plan(28);
 
 insert into public.videos
   (video_id, title, description, thumbnail_url, published_at, view_count, like_count, removed_at)
@@ -38,6 +38,8 @@ select is(
   'it runs as the caller (security invoker), so row-level security applies'
 );
 select ok(has_function_privilege('anon', 'public.search_videos(text, text)', 'execute'), 'visitors may call it');
+select has_index('public', 'videos', 'videos_search_english_idx', 'full-text matches come from an index');
+select has_index('public', 'videos', 'videos_search_simple_idx', 'prefix matches come from an index');
 
 -- Sorting (spec §4: views -> view count, trending -> likes, recent -> date; descending, nulls last)
 select is(
