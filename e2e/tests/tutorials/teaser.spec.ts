@@ -2,7 +2,7 @@
 // /tutorials and the subscribe link to the channel in a new tab.
 import { expect, test } from '@playwright/test';
 import { collectConsoleErrors } from '../../support/consoleErrors.ts';
-import { dismissTheAdWhenInTheWay } from './tutorialsSite.ts';
+import { dismissTheAd } from './tutorialsSite.ts';
 import { visitorWhoSawThePopup } from '../../support/visitor.ts';
 
 // The newsletter pop-up has its own specs: here the visitor saw it a moment ago, so it stays closed.
@@ -10,8 +10,8 @@ test.use({ storageState: visitorWhoSawThePopup });
 
 test('shows the channel intro and the fixed figures 1700+, 210000+ and 9400+', async ({ page }) => {
   const errors = collectConsoleErrors(page);
-  await dismissTheAdWhenInTheWay(page);
   await page.goto('/');
+  await dismissTheAd(page);
   const teaser = page.getByRole('region', { name: 'Free video tutorials on YouTube' });
   await expect(teaser).toBeVisible();
   await expect(teaser.getByRole('heading', { level: 2 })).toHaveText('Free video tutorials on YouTube');
@@ -25,8 +25,8 @@ test('shows the channel intro and the fixed figures 1700+, 210000+ and 9400+', a
 });
 
 test('the subscribe link opens the channel in a new tab', async ({ page }) => {
-  await dismissTheAdWhenInTheWay(page);
   await page.goto('/');
+  await dismissTheAd(page);
   const teaser = page.getByRole('region', { name: 'Free video tutorials on YouTube' });
   const subscribe = teaser.getByRole('link', { name: 'Subscribe on YouTube (opens in a new tab)' });
   await expect(subscribe).toHaveAttribute(
@@ -39,8 +39,8 @@ test('the subscribe link opens the channel in a new tab', async ({ page }) => {
 
 test('View More leads to /tutorials', async ({ page }) => {
   const errors = collectConsoleErrors(page);
-  await dismissTheAdWhenInTheWay(page);
   await page.goto('/');
+  await dismissTheAd(page);
   const teaser = page.getByRole('region', { name: 'Free video tutorials on YouTube' });
   await teaser.getByRole('link', { name: 'View More' }).click();
   await expect(page).toHaveURL(/\/tutorials$/);
