@@ -1,18 +1,22 @@
 import { defineConfig } from '@playwright/test';
 import { chromiumLaunchOptions, portOffset, siteUrl } from './support/site.ts';
+import { visitorWhoSawThePopup } from './support/visitor.ts';
 
 export default defineConfig({
   testDir: './tests',
-  outputDir: './test-results',
+  // One folder per port offset, so runs side by side never delete each other's traces.
+  outputDir: `./test-results/offset-${portOffset}`,
   timeout: 30_000,
   expect: { timeout: 7_000 },
   fullyParallel: true,
-  workers: process.env.CI ? 2 : 2,
+  workers: 2,
   retries: 0,
   forbidOnly: true,
   reporter: [['list']],
   use: {
     baseURL: siteUrl,
+    // Tests of anything but the newsletter pop-up start as a visitor who saw it; its own specs choose their visitor.
+    storageState: visitorWhoSawThePopup,
     browserName: 'chromium',
     launchOptions: chromiumLaunchOptions,
     trace: 'retain-on-failure',

@@ -3,6 +3,7 @@ import { execFileSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { asVisitorWhoSawThePopup } from '../../support/visitor.ts';
 import { startSecondSite, type SecondSite } from '../../support/secondSite.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
@@ -24,6 +25,8 @@ test.describe('redeploying one section', () => {
     rmSync(deployed, { recursive: true, force: true });
     if (workCopy) rmSync(workCopy, { recursive: true, force: true });
   });
+
+  test.beforeEach(({ page }) => asVisitorWhoSawThePopup(page));
 
   test('changes the site with no rebuild of the shell', async ({ page }) => {
     site = await startSecondSite(20, { sectionRoots: { help: deployed } });

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { asVisitorWhoSawThePopup } from '../../support/visitor.ts';
 import { deadManifestUrl, startSecondSite, type SecondSite } from '../../support/secondSite.ts';
 
 // Each section in turn is unreachable (its server is down): its slots show the fallback, the rest of the site works.
@@ -25,6 +26,8 @@ for (const section of sections) {
       });
     });
     test.afterAll(async () => site.close());
+
+    test.beforeEach(({ page }) => asVisitorWhoSawThePopup(page));
 
     test('its slots show a small fallback and every other section still loads', async ({ page }) => {
       for (const path of allPaths) {

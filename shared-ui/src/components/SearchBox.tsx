@@ -1,6 +1,6 @@
 import { useId, type FormEvent } from 'react';
 import { Button } from '@site/shared-ui/Button';
-import { VisuallyHidden } from '@site/shared-ui/VisuallyHidden';
+import { visuallyHiddenClassName } from '@site/shared-ui/VisuallyHidden';
 import styles from './SearchBox.module.css';
 
 interface SearchBoxProps {
@@ -22,8 +22,9 @@ export function SearchBox({ label, placeholder, value, onChange, onSearch, class
   };
   return (
     <form role="search" className={[styles.form, className].filter(Boolean).join(' ')} onSubmit={submit}>
-      <label htmlFor={inputId}>
-        <VisuallyHidden>{label}</VisuallyHidden>
+      {/* Visually hidden, and so out of the row's flex layout (no gap before the box). */}
+      <label htmlFor={inputId} className={visuallyHiddenClassName}>
+        {label}
       </label>
       <input
         id={inputId}

@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useLocation, useNavigationType } from 'react-router';
 
 const storageKey = 'scrollPositions';
@@ -20,6 +20,12 @@ function savePosition(key: string) {
   }
 }
 
+/** Whether the document itself was loaded by back/forward or a reload (not a fresh visit). */
+function documentWasRestored(): boolean {
+  const [navigation] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
+  return navigation?.type === 'back_forward' || navigation?.type === 'reload';
+}
+
 /**
  * Back and forward return to where the visitor was on that page; a new navigation starts at the top (or at the
  * #fragment). Sections arrive after the page, so the restore keeps trying briefly until the page is tall enough.
@@ -27,6 +33,7 @@ function savePosition(key: string) {
 export function ScrollRestoration() {
   const location = useLocation();
   const navigationType = useNavigationType();
+  const firstRender = useRef(true);
 
   useEffect(() => {
     window.history.scrollRestoration = 'manual';
@@ -42,6 +49,11 @@ export function ScrollRestoration() {
   }, [location.key]);
 
   useLayoutEffect(() => {
+    const isFirstRender = firstRender.current;
+    firstRender.current = false;
+    // A fresh visit starts where the browser puts it (the top, or its #fragment): a position saved by an earlier
+    // page load in this tab must not carry over.
+    if (isFirstRender && !documentWasRestored()) return undefined;
     if (navigationType !== 'POP') {
       const target = location.hash
         ? document.getElementById(decodeURIComponent(location.hash.slice(1)))
