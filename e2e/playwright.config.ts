@@ -1,5 +1,6 @@
 import { defineConfig } from '@playwright/test';
 import { chromiumLaunchOptions, portOffset, siteUrl } from './support/site.ts';
+import { secondSiteOrigins } from './support/secondSite.ts';
 import { visitorWhoSawThePopup } from './support/visitor.ts';
 
 export default defineConfig({
@@ -28,7 +29,7 @@ export default defineConfig({
     url: `${siteUrl}/`,
     reuseExistingServer: false,
     timeout: 120_000,
-    env: { SITE_PORT_OFFSET: String(portOffset) },
+    env: { SITE_PORT_OFFSET: String(portOffset), SUPABASE_LOCAL_CORS_ORIGINS: secondSiteOrigins.join(',') },
     stdout: 'pipe',
     stderr: 'pipe',
     // serve.mjs stops the backend it started (in its own process group) on SIGTERM; a plain SIGKILL of the group

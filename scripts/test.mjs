@@ -25,7 +25,7 @@ const steps = [
     name: 'build',
     command: ['npx', 'turbo', 'run', 'build', '--concurrency=2', '--output-logs=errors-only'],
   },
-  { name: 'end-to-end tests', command: ['npm', 'run', 'test', '-w', '@site/e2e'] },
+  { name: 'end-to-end tests', command: ['npm', 'run', 'e2e', '-w', '@site/e2e'] },
 ];
 
 /** Counts from the closing lines of the runners we use: jest, node:test, Playwright. */
@@ -45,7 +45,7 @@ function countTests(output) {
       else failed += Number(nodeTest[2]);
       continue;
     }
-    const playwright = line.match(/^\s+(\d+) (passed|failed|flaky)(?: \(|$)/);
+    const playwright = line.match(/^(?:\S+: )?\s+(\d+) (passed|failed|flaky)(?: \(|$)/);
     if (playwright) {
       if (playwright[2] === 'failed') failed += Number(playwright[1]);
       else passed += Number(playwright[1]);

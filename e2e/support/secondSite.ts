@@ -8,15 +8,25 @@ export interface SecondSite {
   close: () => Promise<unknown>;
 }
 
-/** Offsets 10..40 past the suite's own are reserved for these copies (one per spec that needs one). */
+/**
+ * Offsets 10, 20 ... 50 past the suite's own are reserved for these copies, one per spec that needs one; each copy
+ * takes five ports from there (shell and four sections), and the ninth port stays free as a dead address.
+ */
+export const secondSiteOffsets = [10, 20, 30, 40, 50] as const;
+
+/** The origins of those copies, which the test backend must allow (CORS). */
+export const secondSiteOrigins = secondSiteOffsets.map(
+  (offset) => `http://localhost:${3000 + portOffset + offset}`,
+);
+
 export async function startSecondSite(
-  offsetWithinSuite: number,
+  offsetWithinSuite: (typeof secondSiteOffsets)[number],
   options: { remotes?: Record<string, string>; sectionRoots?: Record<string, string> } = {},
 ): Promise<SecondSite> {
   return serveSite({ portOffset: portOffset + offsetWithinSuite, backendPort: ports.backend, ...options });
 }
 
 /** A URL where no server listens (Chromium accepts the port). */
-export function deadManifestUrl(offsetWithinSuite: number): string {
-  return `http://localhost:${3099 + portOffset + offsetWithinSuite}/mf-manifest.json`;
+export function deadManifestUrl(offsetWithinSuite: (typeof secondSiteOffsets)[number]): string {
+  return `http://localhost:${3009 + portOffset + offsetWithinSuite}/mf-manifest.json`;
 }

@@ -29,7 +29,7 @@ test.describe('redeploying one section', () => {
   test.beforeEach(({ page }) => asVisitorWhoSawThePopup(page));
 
   test('changes the site with no rebuild of the shell', async ({ page }) => {
-    site = await startSecondSite(20, { sectionRoots: { help: deployed } });
+    site = await startSecondSite(50, { sectionRoots: { help: deployed } });
     const shellBuiltAt = statSync(shellHtml).mtimeMs;
     await page.goto(`${site.url}/help`);
     const notice = page.getByText(/^Redeployed at /);

@@ -10,9 +10,9 @@ const sections = [
     downPaths: ['/', '/about', '/portfolio'],
     fallback: /could not be loaded/,
   },
-  { name: 'tutorials', offset: 11, downPaths: ['/', '/tutorials'], fallback: /could not be loaded/ },
-  { name: 'courses', offset: 12, downPaths: ['/', '/courses'], fallback: /could not be loaded/ },
-  { name: 'help', offset: 13, downPaths: ['/help', '/help/privacy-policy'], fallback: /could not be loaded/ },
+  { name: 'tutorials', offset: 20, downPaths: ['/', '/tutorials'], fallback: /could not be loaded/ },
+  { name: 'courses', offset: 30, downPaths: ['/', '/courses'], fallback: /could not be loaded/ },
+  { name: 'help', offset: 40, downPaths: ['/help', '/help/privacy-policy'], fallback: /could not be loaded/ },
 ] as const;
 
 const allPaths = ['/', '/about', '/portfolio', '/tutorials', '/courses', '/help', '/help/privacy-policy'];

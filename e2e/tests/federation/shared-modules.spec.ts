@@ -1,31 +1,44 @@
 import { expect, test } from '@playwright/test';
 import { recordBusEvents } from '../../support/eventBus.ts';
 
-type ShareScope = Record<
-  string,
-  Record<string, Record<string, Record<string, { from: string; loaded?: boolean }>>>
->;
+interface SharedVersion {
+  from: string;
+  loaded?: boolean;
+  useIn?: string[];
+}
 
-test('every section uses the one React, router, store and kit the shell provides', async ({ page }) => {
+type ShareScopes = Record<string, Record<string, Record<string, Record<string, SharedVersion>>>>;
+
+test('every section uses the one React, store and kit the shell provides', async ({ page }) => {
   await page.goto('/');
   // All four home sections have arrived (each renders below the banner).
   await expect(page.locator('[data-section] [aria-busy="true"]')).toHaveCount(0, { timeout: 15_000 });
-  const share = await page.evaluate(
-    () => (window as unknown as { __FEDERATION__: { __SHARE__: ShareScope } }).__FEDERATION__.__SHARE__,
-  );
-  const containers = Object.keys(share).map((key) => key.split(':')[0]);
-  expect(containers).toEqual(expect.arrayContaining(['shell', 'portfolio', 'tutorials', 'courses']));
-  for (const [container, scopes] of Object.entries(share)) {
-    for (const singleton of ['react', 'react-dom', 'react-router', 'zustand', '@site/shared-ui/eventBus']) {
-      const versions = scopes.default?.[singleton];
-      if (!versions) continue;
-      const loaded = Object.values(versions).filter((version) => version.loaded);
-      expect(
-        loaded.map((version) => version.from),
-        `${container} ${singleton}`,
-      ).toEqual(['shell']);
-    }
+  const { share, instances } = await page.evaluate(() => {
+    const federation = (
+      window as unknown as { __FEDERATION__: { __SHARE__: ShareScopes; __INSTANCES__: { name: string }[] } }
+    ).__FEDERATION__;
+    return {
+      share: federation.__SHARE__,
+      instances: federation.__INSTANCES__.map((instance) => instance.name),
+    };
+  });
+  expect(instances).toEqual(expect.arrayContaining(['shell', 'portfolio', 'tutorials', 'courses']));
+  // The shell hands its runtime to the sections, so there is one share scope, filled by the shell.
+  expect(Object.keys(share)).toEqual(['shell:1.0.0']);
+  const scope = share['shell:1.0.0']!.default!;
+  for (const singleton of ['react', 'react-dom', 'react-router', 'zustand', '@site/shared-ui/eventBus']) {
+    const versions = Object.values(scope[singleton] ?? {});
+    expect(
+      versions.map((version) => [version.from, version.loaded]),
+      singleton,
+    ).toEqual([['shell', true]]);
   }
+  expect(scope.react!['19.3.1']!.useIn).toEqual(
+    expect.arrayContaining(['shell', 'portfolio', 'tutorials', 'courses']),
+  );
+  expect(scope['@site/shared-ui/eventBus']!['1.0.0']!.useIn).toEqual(
+    expect.arrayContaining(['shell', 'portfolio']),
+  );
 });
 
 test('an event a section publishes reaches the shell', async ({ page }) => {

@@ -12,9 +12,9 @@ function savedPositions(): Record<string, number> {
   }
 }
 
-function savePosition(key: string) {
+function savePositions(positions: Record<string, number>) {
   try {
-    sessionStorage.setItem(storageKey, JSON.stringify({ ...savedPositions(), [key]: window.scrollY }));
+    sessionStorage.setItem(storageKey, JSON.stringify(positions));
   } catch {
     // Storage can be full or disabled; restoration is a convenience.
   }
@@ -28,31 +28,39 @@ function documentWasRestored(): boolean {
 
 /**
  * Back and forward return to where the visitor was on that page; a new navigation starts at the top (or at the
- * #fragment). Sections arrive after the page, so the restore keeps trying briefly until the page is tall enough.
+ * #fragment); a fresh visit starts where the browser puts it. Positions are remembered as the visitor scrolls, for
+ * the history entry current at that moment (reading the position when leaving a page would be too late: the next
+ * page has already moved it). Sections arrive after the page, so a restore keeps trying briefly until the page is
+ * tall enough.
  */
 export function ScrollRestoration() {
   const location = useLocation();
   const navigationType = useNavigationType();
+  const currentKey = useRef(location.key);
   const firstRender = useRef(true);
 
   useEffect(() => {
     window.history.scrollRestoration = 'manual';
+    const positions = savedPositions();
+    let frame = 0;
+    const remember = () => {
+      positions[currentKey.current] = window.scrollY;
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(() => savePositions(positions));
+    };
+    window.addEventListener('scroll', remember, { passive: true });
+    window.addEventListener('pagehide', remember);
+    return () => {
+      cancelAnimationFrame(frame);
+      window.removeEventListener('scroll', remember);
+      window.removeEventListener('pagehide', remember);
+    };
   }, []);
 
-  useEffect(() => {
-    const save = () => savePosition(location.key);
-    window.addEventListener('pagehide', save);
-    return () => {
-      save();
-      window.removeEventListener('pagehide', save);
-    };
-  }, [location.key]);
-
   useLayoutEffect(() => {
+    currentKey.current = location.key;
     const isFirstRender = firstRender.current;
     firstRender.current = false;
-    // A fresh visit starts where the browser puts it (the top, or its #fragment): a position saved by an earlier
-    // page load in this tab must not carry over.
     if (isFirstRender && !documentWasRestored()) return undefined;
     if (navigationType !== 'POP') {
       const target = location.hash
