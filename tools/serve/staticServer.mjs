@@ -114,8 +114,13 @@ export async function startStaticServer({
       ? { file: overrides[url.pathname], info: await stat(overrides[url.pathname]) }
       : await findFile(rootDir, url.pathname);
     if (!found && pages && !path.extname(url.pathname)) {
+      // The prerendered not-found page; a development build has none, and the app itself routes the path.
       found = await findFile(rootDir, '/404.html');
       status = 404;
+      if (!found) {
+        found = await findFile(rootDir, '/index.html');
+        status = 200;
+      }
     }
     if (!found)
       return finish(

@@ -49,7 +49,8 @@ export function createAppConfig({ appDir, federation, isHost = false, define = {
       mode: production ? 'production' : 'development',
       context: appDir,
       target: 'web',
-      devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+      // No eval-based source maps: the Content-Security-Policy forbids eval, in development too.
+      devtool: production ? 'source-map' : 'cheap-module-source-map',
       entry: isHost ? { main: './src/index.ts' } : {},
       output: {
         path: path.join(appDir, 'dist'),

@@ -1,0 +1,42 @@
+// npm run dev: every app rebuilt on change (webpack --watch, development mode), served as `npm start` serves them,
+// with the local backend on its persisted data. Reload the page after a rebuild. Pages are not prerendered here:
+// the shell renders them in the browser.
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { repoRoot, sectionFolders, serveSite, sitePortsFor } from '../tools/serve/serveSite.mjs';
+import { startBackend } from './backend.mjs';
+
+const apps = ['shell', ...Object.values(sectionFolders)];
+const watchers = apps.map((app) =>
+  spawn('npx', ['webpack', '--watch', '--mode', 'development', '--config', 'webpack.config.mjs'], {
+    cwd: path.join(repoRoot, app),
+    stdio: ['ignore', 'inherit', 'inherit'],
+  }),
+);
+
+// The first builds must exist before the site is served.
+const { existsSync } = await import('node:fs');
+const built = () =>
+  apps.every((app) =>
+    existsSync(path.join(repoRoot, app, 'dist', app === 'shell' ? 'index.html' : 'mf-manifest.json')),
+  );
+while (!built()) await new Promise((resolve) => setTimeout(resolve, 500));
+
+const ports = sitePortsFor(0);
+const backend = await startBackend({ port: ports.backend, quiet: true });
+const site = await serveSite({});
+console.log(
+  `\n  Watching ${apps.join(', ')}. The site: ${site.url}  Backend: ${backend.url}  Stop with Ctrl+C.\n`,
+);
+
+let stopping = false;
+async function stop() {
+  if (stopping) return;
+  stopping = true;
+  for (const watcher of watchers) watcher.kill('SIGTERM');
+  await site.close();
+  await backend.stop();
+  process.exit(0);
+}
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);
