@@ -11,13 +11,31 @@ const sections = ['mfe-portfolio', 'mfe-tutorials', 'mfe-courses', 'mfe-help'];
 
 const appImports = (apps) => apps.flatMap((app) => [`@site/${app}`, `@site/${app}/*`, `**/${app}/**`]);
 
-function boundary(files, forbidden, message, extraPatterns = []) {
-  return {
-    files,
-    rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: forbidden, message }, ...extraPatterns] }],
+const testFiles = ['**/__tests__/**', '**/*.spec.{ts,tsx}', '**/*.test.{ts,tsx}'];
+
+// Apps reach the router through the kit's facade (shared-ui/src/router), the one router instance they share; tests may
+// use react-router's MemoryRouter directly.
+const routerOnlyThroughTheKit = {
+  group: ['react-router', 'react-router/*', 'react-router-dom', 'react-router-dom/*'],
+  message:
+    "Import the router from '@site/shared-ui/router', so every app shares one router of the smallest size.",
+};
+
+// One rule entry per file set (a later no-restricted-imports replaces an earlier one): the boundary for sources, which
+// also routes the router through the kit, and the same boundary for tests.
+function boundary(files, forbidden, message, extraPatterns = [], routerFacade = []) {
+  const patterns = [{ group: forbidden, message }, ...extraPatterns];
+  return [
+    {
+      files,
+      ignores: [...testFiles, ...routerFacade],
+      rules: { 'no-restricted-imports': ['error', { patterns: [...patterns, routerOnlyThroughTheKit] }] },
     },
-  };
+    {
+      files: files.flatMap((glob) => testFiles.map((test) => [glob, test])),
+      rules: { 'no-restricted-imports': ['error', { patterns }] },
+    },
+  ];
 }
 
 export default tseslint.config(
@@ -56,23 +74,29 @@ export default tseslint.config(
     },
   },
   { files: ['**/*.tsx'], ...jsxA11y.flatConfigs.recommended },
-  ...sections.map((section) =>
+  ...sections.flatMap((section) =>
     boundary(
       [`${section}/**/*.{ts,tsx,mjs}`],
       [...appImports(['shell', ...sections.filter((other) => other !== section)])],
       'A section never imports another section or the shell: share through @site/shared-ui or the event bus.',
     ),
   ),
-  boundary(
+  ...boundary(
     ['shell/**/*.{ts,tsx,mjs}'],
     appImports(sections),
     'The shell loads sections only through Module Federation (src/federation/remoteModules.ts).',
   ),
-  boundary(['shared-ui/src/**/*.{ts,tsx}'], appImports(['shell', ...sections]), 'shared-ui imports no app.', [
-    {
-      group: ['./**', '../**', '!**/*.module.css'],
-      message:
-        'Inside shared-ui, import another module of the kit by its package name (@site/shared-ui/...), so Module Federation shares one instance of it.',
-    },
-  ]),
+  ...boundary(
+    ['shared-ui/src/**/*.{ts,tsx}'],
+    appImports(['shell', ...sections]),
+    'shared-ui imports no app.',
+    [
+      {
+        group: ['./**', '../**', '!**/*.module.css'],
+        message:
+          'Inside shared-ui, import another module of the kit by its package name (@site/shared-ui/...), so Module Federation shares one instance of it.',
+      },
+    ],
+    ['shared-ui/src/router/router.ts'],
+  ),
 );

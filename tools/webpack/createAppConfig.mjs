@@ -6,6 +6,7 @@ import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { CopyPublicFilesPlugin } from './CopyPublicFilesPlugin.mjs';
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
@@ -32,6 +33,30 @@ export function typeScriptRule(appDir) {
 }
 
 export const resolveOptions = { extensions: ['.tsx', '.ts', '.js', '.mjs'] };
+
+const require = createRequire(import.meta.url);
+
+/**
+ * react-router's package exports send bundlers to its development build (only Node gets a choice); production
+ * builds take the production one, which has no development warnings.
+ */
+const productionAliases = {
+  'react-router$': path.join(
+    path.dirname(require.resolve('react-router/package.json')),
+    'dist/production/index.mjs',
+  ),
+};
+
+/**
+ * The plugin that provides the federation runtime to the sections is injected as a CommonJS require, which pulls the
+ * CommonJS build of the whole runtime next to the ESM build the rest imports: the runtime twice (~70 KB minified).
+ * Its ESM build makes every part resolve to the one ESM runtime.
+ */
+const injectRuntimePluginCommonJs = require.resolve('@module-federation/inject-external-runtime-core-plugin');
+const federationAliases = {
+  // The federation plugin adds it by resolved path (dist/index.cjs).
+  [`${injectRuntimePluginCommonJs}$`]: path.join(path.dirname(injectRuntimePluginCommonJs), 'index.js'),
+};
 
 /**
  * @param {object} options
@@ -63,7 +88,10 @@ export function createAppConfig({ appDir, federation, isHost = false, define = {
         uniqueName: federation.name,
         clean: true,
       },
-      resolve: resolveOptions,
+      resolve: {
+        ...resolveOptions,
+        alias: { ...federationAliases, ...(production ? productionAliases : {}) },
+      },
       module: {
         rules: [
           typeScriptRule(appDir),
@@ -89,6 +117,10 @@ export function createAppConfig({ appDir, federation, isHost = false, define = {
           experiments: {
             asyncStartup: true,
             ...(isHost ? { provideExternalRuntime: true } : { externalRuntime: true }),
+            // Browser-only builds; a section loads no other remote, so it needs no remote-loading code of its own.
+            optimization: isHost
+              ? { target: 'web' }
+              : { target: 'web', disableRemote: true, disableSnapshot: true },
             ...federation.experiments,
           },
         }),
@@ -101,6 +133,8 @@ export function createAppConfig({ appDir, federation, isHost = false, define = {
           ? [
               new HtmlWebpackPlugin({
                 template: './src/index.html',
+                // In production the prerender (shell/scripts/prerender.mjs) writes the pages from this template.
+                filename: production ? 'page-template.html' : 'index.html',
                 scriptLoading: 'defer',
                 minify: false,
               }),

@@ -13,13 +13,13 @@ function singleton(packageName) {
 
 export const sharedDependencies = {
   react: singleton('react'),
-  // Subpath imports (react/jsx-runtime, react-dom/client, react-router/dom) need trailing-slash keys, or a
+  // Subpath imports (react/jsx-runtime, react-dom/client) need trailing-slash keys, or a
   // second copy of React loads and hooks break.
   'react/': singleton('react'),
   'react-dom': singleton('react-dom'),
   'react-dom/': singleton('react-dom'),
-  'react-router': singleton('react-router'),
-  'react-router/': singleton('react-router'),
+  // react-router is not shared by itself: every app imports it through the kit's '@site/shared-ui/router', which
+  // is shared (one router instance) and carries only the parts the site uses.
   zustand: singleton('zustand'),
   '@supabase/supabase-js': singleton('@supabase/supabase-js'),
   '@site/shared-ui/': { singleton: true, requiredVersion: `^${sharedUiPackage.version}` },

@@ -26,7 +26,14 @@ test('every section uses the one React, store and kit the shell provides', async
   // The shell hands its runtime to the sections, so there is one share scope, filled by the shell.
   expect(Object.keys(share)).toEqual(['shell:1.0.0']);
   const scope = share['shell:1.0.0']!.default!;
-  for (const singleton of ['react', 'react-dom', 'react-router', 'zustand', '@site/shared-ui/eventBus']) {
+  // The router is shared through the kit's facade (@site/shared-ui/router), so one router instance serves every app.
+  for (const singleton of [
+    'react',
+    'react-dom',
+    '@site/shared-ui/router',
+    'zustand',
+    '@site/shared-ui/eventBus',
+  ]) {
     const versions = Object.values(scope[singleton] ?? {});
     expect(
       versions.map((version) => [version.from, version.loaded]),
@@ -39,6 +46,21 @@ test('every section uses the one React, store and kit the shell provides', async
   expect(scope['@site/shared-ui/eventBus']!['1.0.0']!.useIn).toEqual(
     expect.arrayContaining(['shell', 'portfolio']),
   );
+  // react-router itself is not shared: only the facade's exports reach the browser, once.
+  expect(scope['react-router']).toBeUndefined();
+});
+
+test('the help section routes with the router the shell provides', async ({ page }) => {
+  await page.goto('/help/privacy-policy');
+  await expect(page.getByRole('navigation', { name: 'Help pages' })).toBeVisible();
+  const router = await page.evaluate(() => {
+    const federation = (window as unknown as { __FEDERATION__: { __SHARE__: ShareScopes } }).__FEDERATION__;
+    return federation.__SHARE__['shell:1.0.0']!.default!['@site/shared-ui/router'];
+  });
+  expect(Object.values(router ?? {}).map((version) => [version.from, version.loaded])).toEqual([
+    ['shell', true],
+  ]);
+  expect(router?.['1.0.0']?.useIn).toEqual(expect.arrayContaining(['shell', 'help']));
 });
 
 test('an event a section publishes reaches the shell', async ({ page }) => {

@@ -1,4 +1,4 @@
-import { Route, Routes } from 'react-router';
+import { Route, Routes } from '@site/shared-ui/router';
 import { HelpIndexPage } from '../features/help-index/HelpIndexPage.tsx';
 import { HelpLayout } from '../features/help-navigation/HelpLayout.tsx';
 import { PrivacyPolicyPage } from '../features/privacy-policy/PrivacyPolicyPage.tsx';

@@ -1,5 +1,5 @@
 import type { AnchorHTMLAttributes, ButtonHTMLAttributes, ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '@site/shared-ui/router';
 import { VisuallyHidden } from '@site/shared-ui/VisuallyHidden';
 import styles from './Button.module.css';
 

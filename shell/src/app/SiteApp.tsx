@@ -1,4 +1,4 @@
-import { Route, Routes } from 'react-router';
+import { Route, Routes } from '@site/shared-ui/router';
 import { PageForLocation } from '../pages/PageForLocation.tsx';
 import { SiteLayout } from './SiteLayout.tsx';
 

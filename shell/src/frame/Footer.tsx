@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '@site/shared-ui/router';
 import { owner } from '@site/shared-ui/owner';
 import { ExternalLink } from '@site/shared-ui/Button';
 import { publish } from '@site/shared-ui/eventBus';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Link, NavLink, useLocation } from 'react-router';
+import { Link, NavLink, useLocation } from '@site/shared-ui/router';
 import { ExternalLink } from '@site/shared-ui/Button';
 import { publish } from '@site/shared-ui/eventBus';
 import { layout } from '@site/shared-ui/tokens';

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation } from '@site/shared-ui/router';
 import { useEventBus } from '@site/shared-ui/eventBus';
 import { applyPageMetadata } from './pageMetadata.ts';
 

@@ -1,5 +1,5 @@
 import { useEffect, useLayoutEffect, useRef } from 'react';
-import { useLocation, useNavigationType } from 'react-router';
+import { useLocation, useNavigationType } from '@site/shared-ui/router';
 
 const storageKey = 'scrollPositions';
 const restoreForMs = 1500;

@@ -1,4 +1,4 @@
-import { useLocation } from 'react-router';
+import { useLocation } from '@site/shared-ui/router';
 import { findSitePage } from '../app/siteRoutes.ts';
 import { NotFoundPage } from './NotFoundPage.tsx';
 import { SitePageView } from './SitePageView.tsx';

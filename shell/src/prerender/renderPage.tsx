@@ -1,7 +1,7 @@
 // Renders the frame of a page to HTML at build time (see scripts/prerender.mjs): navbar, the page's banner,
 // footer, and reserved space where the sections will appear.
 import { renderToString } from 'react-dom/server';
-import { StaticRouter } from 'react-router';
+import { StaticRouter } from '@site/shared-ui/router';
 import { owner } from '@site/shared-ui/owner';
 import { SiteApp } from '../app/SiteApp.tsx';
 import { findSitePage, notFoundPage, pageTitle, sitePages } from '../app/siteRoutes.ts';

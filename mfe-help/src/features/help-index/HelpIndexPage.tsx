@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '@site/shared-ui/router';
 import { OwnerEmailLink } from '../legal-document/OwnerEmailLink.tsx';
 import { helpPages, helpPageUrl } from '../help-navigation/helpPages.ts';
 import styles from './HelpIndexPage.module.css';

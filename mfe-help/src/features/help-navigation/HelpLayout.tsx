@@ -1,4 +1,4 @@
-import { Outlet } from 'react-router';
+import { Outlet } from '@site/shared-ui/router';
 import { HelpNav } from './HelpNav.tsx';
 import { useScrollToSectionOnArrival } from './useScrollToSectionOnArrival.ts';
 import styles from './HelpLayout.module.css';

@@ -1,4 +1,4 @@
-import { NavLink } from 'react-router';
+import { NavLink } from '@site/shared-ui/router';
 import { helpPages, helpPageUrl } from './helpPages.ts';
 import styles from './HelpNav.module.css';
 

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { Link } from 'react-router';
+import { Link } from '@site/shared-ui/router';
 import type { LegalSection } from './legalSection.ts';
 import styles from './TableOfContents.module.css';
 

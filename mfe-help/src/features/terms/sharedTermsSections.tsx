@@ -1,5 +1,5 @@
 // The sections the Terms and Conditions and the Terms of Service have in common, written once: both pages use these.
-import { Link } from 'react-router';
+import { Link } from '@site/shared-ui/router';
 import { owner } from '@site/shared-ui/owner';
 import type { LegalSection } from '../legal-document/legalSection.ts';
 import { OwnerEmailLink } from '../legal-document/OwnerEmailLink.tsx';

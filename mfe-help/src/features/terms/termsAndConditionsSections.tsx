@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '@site/shared-ui/router';
 import { owner } from '@site/shared-ui/owner';
 import type { LegalSection } from '../legal-document/legalSection.ts';
 import { OwnerEmailLink } from '../legal-document/OwnerEmailLink.tsx';
