@@ -7,8 +7,11 @@ import { SearchResultSummary } from '../features/search/SearchResultSummary.tsx'
 import { filterCourses } from '../features/search/filterCourses.ts';
 import { useCourseSearch } from '../features/search/useCourseSearch.ts';
 import { CourseGrid } from '../features/courses/CourseGrid.tsx';
-import { useLiveCourses } from '../features/courses/useLiveCourses.ts';
+import { prefetchCourses, useLiveCourses } from '../features/courses/useLiveCourses.ts';
 import styles from './CoursesPage.module.css';
+
+// The rows are on their way while React renders the page.
+prefetchCourses();
 
 export default function CoursesPage() {
   const headingId = useId();

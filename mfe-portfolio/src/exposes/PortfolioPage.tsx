@@ -1,6 +1,9 @@
 // /portfolio: every project, live, with the search box and keyword chips.
 import { PortfolioSection } from '../features/projects/PortfolioSection.tsx';
-import { useProjects } from '../features/projects/useProjects.ts';
+import { prefetchProjects, useProjects } from '../features/projects/useProjects.ts';
+
+// The rows are on their way while React renders the page.
+prefetchProjects();
 
 export default function PortfolioPage() {
   const { status, items } = useProjects();

@@ -9,9 +9,12 @@ import { ViewAllTutorialsLink } from '../features/channel/ViewAllTutorialsLink.t
 import { VideoPlayerModal } from '../features/player/VideoPlayerModal.tsx';
 import { describeSearchResult } from '../features/search/describeSearchResult.ts';
 import { TutorialSearchBar } from '../features/search/TutorialSearchBar.tsx';
-import { useTutorialSearch } from '../features/search/useTutorialSearch.ts';
+import { prefetchFirstSearch, useTutorialSearch } from '../features/search/useTutorialSearch.ts';
 import { TutorialGrid } from '../features/videos/TutorialGrid.tsx';
 import styles from './TutorialsPage.module.css';
+
+// The first search is on its way while React renders the page.
+prefetchFirstSearch();
 
 export default function TutorialsPage() {
   const headingId = useId();

@@ -25,6 +25,11 @@ export function configureSupabase(config: SupabaseRuntimeConfig | Promise<Supaba
   configured = Promise.resolve(config).then((value) => (resolvedConfig = value));
 }
 
+/** Where the backend is, once the runtime configuration has arrived. */
+export function supabaseConfig(): Promise<SupabaseRuntimeConfig> {
+  return configured;
+}
+
 /** The configuration in force; final once getSupabase has resolved. */
 export function getSupabaseConfig(): SupabaseRuntimeConfig {
   return resolvedConfig;

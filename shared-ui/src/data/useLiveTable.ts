@@ -2,7 +2,8 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { RealtimeChannel, SupabaseClient } from '@supabase/supabase-js';
 import { getSupabase } from '@site/shared-ui/supabaseClient';
-import { IGNORE_LOADING_BAR_HEADER } from '@site/shared-ui/fetchWithLoadingBar';
+import { selectRows } from '@site/shared-ui/restClient';
+import { afterFirstInteraction } from '@site/shared-ui/afterFirstInteraction';
 
 export type LiveTableName = 'projects' | 'courses' | 'testimonials' | 'ads' | 'videos';
 export type LoadStatus = 'loading' | 'ready' | 'error';
@@ -59,9 +60,42 @@ interface LiveTableState<Row> {
 
 let channelCount = 0;
 
+/** A first load started early (see prefetchTable), waiting for the page that will show it. */
+const prefetched = new Map<string, { rows: Promise<unknown[]>; startedAt: number }>();
+/** An early load older than this is not used: the page loads afresh. */
+const prefetchFreshForMs = 10_000;
+
+function tableKey(table: LiveTableName, order: { column: string; ascending: boolean }): string {
+  return `${table}:${order.column}:${order.ascending ? 'asc' : 'desc'}`;
+}
+
 /**
- * Loads every visible row of the table and applies Realtime changes as they come. A failed load is logged with an
- * error label and leaves what was already shown (an empty list at first), never an exception.
+ * Starts loading a table before the component that shows it renders: a section calls it when its module is
+ * evaluated, so the rows are on their way while React renders. The first useLiveTable with the same table and
+ * order takes the result.
+ */
+export function prefetchTable<Row>(table: LiveTableName, order: LiveTableOrder<Row>): void {
+  const key = tableKey(table, order);
+  if (prefetched.has(key)) return;
+  const rows = selectRows<unknown>(table, order);
+  rows.catch(() => undefined); // the component that takes it reports the failure
+  prefetched.set(key, { rows, startedAt: Date.now() });
+}
+
+function takePrefetched<Row>(table: LiveTableName, order: LiveTableOrder<Row>): Promise<Row[]> | undefined {
+  const key = tableKey(table, order);
+  const early = prefetched.get(key);
+  prefetched.delete(key);
+  return early && Date.now() - early.startedAt < prefetchFreshForMs
+    ? (early.rows as Promise<Row[]>)
+    : undefined;
+}
+
+/**
+ * Loads every visible row of the table and applies Realtime changes as they come. The first load is a plain REST
+ * request; live updates (supabase-js and its WebSocket) start once the visitor engages with the page, and catch up
+ * on whatever changed before. A failed load is logged with an error label and leaves what was already shown (an
+ * empty list at first), never an exception.
  */
 export function useLiveTable<Row extends RowWithId, Item>(
   table: LiveTableName,
@@ -77,24 +111,24 @@ export function useLiveTable<Row extends RowWithId, Item>(
     let channel: RealtimeChannel | undefined;
     let supabase: SupabaseClient | undefined;
 
-    const load = async (client: SupabaseClient, quietly: boolean) => {
-      let query = client.from(table).select('*').order(column, { ascending });
-      if (quietly) query = query.setHeader(IGNORE_LOADING_BAR_HEADER, 'true');
-      const { data, error } = await query;
-      if (cancelled) return;
-      if (error) {
-        console.error(`[${table}] load failed:`, error.message);
+    const load = async (quiet: boolean, early?: Promise<Row[]>) => {
+      try {
+        const rows = await (early ?? selectRows<Row>(table, { column, ascending }, { quiet }));
+        if (!cancelled) setState({ status: 'ready', rows: [...rows].sort(compare) });
+      } catch (error) {
+        if (cancelled) return;
+        console.error(`[${table}] load failed:`, error instanceof Error ? error.message : error);
         setState((current) => ({ ...current, status: current.status === 'ready' ? 'ready' : 'error' }));
-        return;
       }
-      setState({ status: 'ready', rows: (data as Row[]).slice().sort(compare) });
     };
 
-    getSupabase()
+    const firstLoad = load(false, takePrefetched<Row>(table, { column, ascending }));
+
+    afterFirstInteraction()
+      .then(() => (cancelled ? undefined : getSupabase()))
       .then((client) => {
-        if (cancelled) return;
+        if (!client || cancelled) return;
         supabase = client;
-        const firstLoad = load(client, false);
         channel = client
           .channel(`live-${table}-${(channelCount += 1)}`)
           .on('postgres_changes', { event: '*', schema: 'public', table }, (payload) => {
@@ -108,16 +142,18 @@ export function useLiveTable<Row extends RowWithId, Item>(
           .subscribe((status, error) => {
             if (status === 'SUBSCRIBED') {
               // Catch up on changes made before the subscription was live (at start, or while reconnecting).
-              void firstLoad.then(() => load(client, true));
+              void firstLoad.then(() => load(true));
             } else if (status === 'CHANNEL_ERROR' || status === 'TIMED_OUT') {
               console.error(`[${table}] live updates unavailable:`, error?.message ?? status);
             }
           });
       })
       .catch((error: unknown) => {
-        if (cancelled) return;
-        console.error(`[${table}] load failed:`, error instanceof Error ? error.message : error);
-        setState((current) => ({ ...current, status: 'error' }));
+        if (!cancelled)
+          console.error(
+            `[${table}] live updates unavailable:`,
+            error instanceof Error ? error.message : error,
+          );
       });
 
     return () => {

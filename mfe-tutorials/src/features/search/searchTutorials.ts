@@ -1,5 +1,7 @@
-// The tutorial search request: the visitor's term and sort become a call of the search_videos database function,
+// The tutorial search request: the visitor's term and sort become a call of the search_videos database function
+// (a plain REST call, so the page does not wait for supabase-js),
 // which searches our own videos table (kept current by the youtube-sync function), so no search costs YouTube quota.
+import { callDatabaseFunction } from '@site/shared-ui/restClient';
 import { toTutorial, type Tutorial, type VideoRow } from '@site/shared-ui/rows';
 import { serverSortFor, type ServerSort, type TutorialSort } from './tutorialSort.ts';
 
@@ -16,30 +18,24 @@ export interface TutorialSearch {
 }
 
 /** The arguments of search_videos, named as its parameters. */
-export interface SearchVideosArgs {
+export type SearchVideosArgs = {
   search_term: string;
   sort: ServerSort;
-}
+};
 
 export function searchVideosArgs({ searchTerm, sort }: TutorialSearch): SearchVideosArgs {
   return { search_term: searchTerm.trim().slice(0, maxSearchTermLength), sort: serverSortFor(sort) };
 }
 
-/** The part of the Supabase client the search uses. */
-export interface SearchVideosCaller {
-  rpc(
-    name: 'search_videos',
-    args: SearchVideosArgs,
-  ): PromiseLike<{ data: unknown; error: { message: string } | null }>;
-}
+/** Calls a database function by name (the kit's REST call; a test may pass its own). */
+export type SearchVideosCaller = (name: 'search_videos', args: SearchVideosArgs) => Promise<unknown>;
 
 /** The tutorials for a search, best first. Throws with the server's message when the search fails. */
 export async function searchTutorials(
-  client: SearchVideosCaller,
   search: TutorialSearch,
+  call: SearchVideosCaller = callDatabaseFunction,
 ): Promise<Tutorial[]> {
-  const { data, error } = await client.rpc('search_videos', searchVideosArgs(search));
-  if (error) throw new Error(error.message);
+  const data = await call('search_videos', searchVideosArgs(search));
   if (!Array.isArray(data)) throw new Error('the search answered with something other than a list of videos');
   return (data as VideoRow[]).map(toTutorial);
 }

@@ -1,7 +1,6 @@
 // The tutorials page's search: what the box holds, the chosen sort, and the tutorials the last search found.
 import { useCallback, useEffect, useState } from 'react';
 import { publish } from '@site/shared-ui/eventBus';
-import { getSupabase } from '@site/shared-ui/supabaseClient';
 import type { Tutorial } from '@site/shared-ui/rows';
 import { searchTutorials, type TutorialSearch } from './searchTutorials.ts';
 import { defaultTutorialSort, type TutorialSort } from './tutorialSort.ts';
@@ -35,6 +34,25 @@ export interface TutorialSearchView {
 /** Spec §4: the first load searches with an empty term, sorted by views. */
 const initialSearch: TutorialSearch = { searchTerm: '', sort: defaultTutorialSort };
 
+/** The first search, started when the page's module arrives rather than after React has rendered the page. */
+let earlyFirstSearch: { tutorials: Promise<Tutorial[]>; startedAt: number } | undefined;
+const earlySearchFreshForMs = 10_000;
+
+export function prefetchFirstSearch(): void {
+  if (earlyFirstSearch) return;
+  const tutorials = searchTutorials(initialSearch);
+  tutorials.catch(() => undefined); // the page reports a failure when it takes the result
+  earlyFirstSearch = { tutorials, startedAt: Date.now() };
+}
+
+function takeEarlyFirstSearch(search: TutorialSearch): Promise<Tutorial[]> | undefined {
+  const early = earlyFirstSearch;
+  earlyFirstSearch = undefined;
+  return search === initialSearch && early && Date.now() - early.startedAt < earlySearchFreshForMs
+    ? early.tutorials
+    : undefined;
+}
+
 export function useTutorialSearch(): TutorialSearchView {
   const [input, setInput] = useState('');
   const [search, setSearch] = useState<TutorialSearch>(initialSearch);
@@ -46,8 +64,7 @@ export function useTutorialSearch(): TutorialSearchView {
 
   useEffect(() => {
     let cancelled = false;
-    getSupabase()
-      .then((client) => searchTutorials(client, search))
+    (takeEarlyFirstSearch(search) ?? searchTutorials(search))
       .then((tutorials) => {
         if (!cancelled) setResult({ status: 'ready', tutorials, search });
       })

@@ -54,14 +54,12 @@ const row: VideoRow = {
   updated_at: '2026-11-01T00:00:00+00:00',
 };
 
-/** The edge of this unit: what the Supabase client's rpc answers. */
+/** The edge of this unit: what the REST API's database-function call answers. */
 function answering(answer: { data: unknown; error: { message: string } | null }) {
   const calls: [string, SearchVideosArgs][] = [];
-  const caller: SearchVideosCaller = {
-    rpc: (name, args) => {
-      calls.push([name, args]);
-      return Promise.resolve(answer);
-    },
+  const caller: SearchVideosCaller = (name, args) => {
+    calls.push([name, args]);
+    return answer.error ? Promise.reject(new Error(answer.error.message)) : Promise.resolve(answer.data);
   };
   return { caller, calls };
 }
@@ -69,7 +67,7 @@ function answering(answer: { data: unknown; error: { message: string } | null })
 describe('searchTutorials', () => {
   it('calls search_videos with the term and the sort, and maps the rows to tutorials', async () => {
     const { caller, calls } = answering({ data: [row], error: null });
-    const tutorials = await searchTutorials(caller, { searchTerm: ' promises ', sort: 'RECENT' });
+    const tutorials = await searchTutorials({ searchTerm: ' promises ', sort: 'RECENT' }, caller);
     expect(calls).toEqual([['search_videos', { search_term: 'promises', sort: 'recent' }]]);
     expect(tutorials).toEqual([
       {
@@ -87,7 +85,7 @@ describe('searchTutorials', () => {
 
   it('keeps unknown counts unknown', async () => {
     const { caller } = answering({ data: [{ ...row, view_count: null, like_count: null }], error: null });
-    const [tutorial] = await searchTutorials(caller, { searchTerm: '', sort: 'VIEWS' });
+    const [tutorial] = await searchTutorials({ searchTerm: '', sort: 'VIEWS' }, caller);
     expect(tutorial).toMatchObject({ viewCount: null, likeCount: null });
   });
 
@@ -96,14 +94,14 @@ describe('searchTutorials', () => {
       data: null,
       error: { message: 'sort must be views, trending or recent' },
     });
-    await expect(searchTutorials(caller, { searchTerm: '', sort: 'VIEWS' })).rejects.toThrow(
+    await expect(searchTutorials({ searchTerm: '', sort: 'VIEWS' }, caller)).rejects.toThrow(
       'sort must be views, trending or recent',
     );
   });
 
   it('fails on an answer that is not a list', async () => {
     const { caller } = answering({ data: { items: [] }, error: null });
-    await expect(searchTutorials(caller, { searchTerm: '', sort: 'VIEWS' })).rejects.toThrow(
+    await expect(searchTutorials({ searchTerm: '', sort: 'VIEWS' }, caller)).rejects.toThrow(
       /list of videos/,
     );
   });
