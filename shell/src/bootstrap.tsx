@@ -1,7 +1,7 @@
 import '@site/shared-ui/tokens.css';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router';
+import { BrowserRouter } from '@site/shared-ui/router';
 import { publish } from '@site/shared-ui/eventBus';
 import { configureSupabase } from '@site/shared-ui/supabaseClient';
 import { SiteApp } from './app/SiteApp.tsx';
@@ -34,7 +34,9 @@ const site = (
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');
-if (container.hasChildNodes()) hydrateRoot(container, site);
+// Hydration as a transition: React works through the prerendered frame in short slices, so the page stays
+// responsive (one long hydration task would block input for its whole length).
+if (container.hasChildNodes()) startTransition(() => void hydrateRoot(container, site));
 else createRoot(container).render(site);
 
 publish({ name: 'userInApp' });

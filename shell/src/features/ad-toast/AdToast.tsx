@@ -5,8 +5,9 @@ import type { AdToastCardProps } from './AdToastCard.tsx';
 import { pickAd } from './pickAd.ts';
 import { AD_TOAST_DELAY_MS, useDelayedReveal } from './useDelayedReveal.ts';
 
-// The card and its animation library arrive in their own chunk: nothing of them is needed for the first paint.
-// A chunk that cannot load leaves the page without an ad, never broken.
+// The card and its animation library (~33 KB compressed) arrive in their own chunk, fetched only when the toast is
+// due (2 s after the page starts) and there is an ad to show: nothing of them is needed before. A chunk that cannot
+// load leaves the page without an ad, never broken.
 let cardModule: Promise<ComponentType<AdToastCardProps>> | undefined;
 function loadAdToastCard(): Promise<ComponentType<AdToastCardProps>> {
   cardModule ??= import('./AdToastCard.tsx')
@@ -32,11 +33,6 @@ export function AdToast() {
   useEffect(() => {
     if (ad && ad.id !== chosenId) setChosenId(ad.id);
   }, [ad, chosenId]);
-
-  useEffect(() => {
-    // Fetch the card's code while the delay runs, so it slides in on time.
-    void loadAdToastCard();
-  }, []);
 
   if (!revealed || !ad) return null;
   return (
