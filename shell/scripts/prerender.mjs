@@ -10,7 +10,25 @@ const dist = path.join(shellDir, 'dist');
 const require = createRequire(import.meta.url);
 const { renderPage, sitePages } = require(path.join(shellDir, 'dist-prerender/renderPage.cjs'));
 
-const template = readFileSync(path.join(dist, 'index.html'), 'utf8');
+// The shared modules the shell needs to start (React and its friends) arrive in chunks that webpack requests only
+// once main.js runs; preloading them from the HTML saves that round trip. supabase-js is not needed to start.
+const notNeededToStart = new Set(['@supabase/supabase-js']);
+const manifest = JSON.parse(readFileSync(path.join(dist, 'mf-manifest.json'), 'utf8'));
+const startupChunks = [
+  ...new Set(
+    manifest.shared
+      .filter((shared) => !notNeededToStart.has(shared.name))
+      .flatMap((shared) => shared.assets.js.sync)
+      .filter((file) => !file.startsWith('main.')),
+  ),
+];
+const preloads = startupChunks
+  .map((file) => `<link rel="preload" as="script" href="/${file}" fetchpriority="low" />`)
+  .join('');
+const template = readFileSync(path.join(dist, 'page-template.html'), 'utf8').replace(
+  '</head>',
+  `${preloads}</head>`,
+);
 const metadata = JSON.parse(readFileSync(path.join(shellDir, 'public/assets/data/meta.json'), 'utf8'));
 
 const escapeAttribute = (text) =>
@@ -48,4 +66,11 @@ for (const { path: pathname } of sitePages) {
   writeFileSync(file, pageHtml(pathname));
 }
 writeFileSync(path.join(dist, '404.html'), pageHtml('/404'));
+
+// Which sections each page shows, for the server's early hints (tools/serve/earlyHints.mjs): it preloads their
+// manifests and entries with the page, from wherever remotes.json says they live today.
+const routeSections = Object.fromEntries(
+  sitePages.map((page) => [page.path, [...new Set(page.slots.map((slot) => slot.module.split('/')[0]))]]),
+);
+writeFileSync(path.join(dist, 'route-sections.json'), `${JSON.stringify(routeSections, null, 2)}\n`);
 console.log(`prerendered ${sitePages.length} pages and 404.html`);

@@ -1,9 +1,10 @@
 // Serves the built site as it is deployed: the shell and each section from its own folder and port.
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startStaticServer } from './staticServer.mjs';
 import { sectionSecurityHeaders, shellSecurityHeaders } from './securityHeaders.mjs';
+import { earlyHintsFor } from './earlyHints.mjs';
 
 export const repoRoot = path.resolve(import.meta.dirname, '../..');
 
@@ -76,6 +77,10 @@ export async function serveSite({
     overrides['/site-config.json'] = writeJson(dir, 'site-config.json', config.siteConfig);
   }
   const { remotes: sectionManifests, siteConfig } = config;
+  const routeSectionsFile = path.join(shellDist, 'route-sections.json');
+  const routeSections = existsSync(routeSectionsFile)
+    ? JSON.parse(readFileSync(routeSectionsFile, 'utf8'))
+    : {};
 
   const servers = [
     await startStaticServer({
@@ -84,6 +89,8 @@ export async function serveSite({
       pages: true,
       headers: shellSecurityHeaders({ remotes: sectionManifests, siteConfig }),
       overrides,
+      linkHeader: (pathname) =>
+        earlyHintsFor(pathname, { routeSections, remotes: sectionManifests, siteConfig }),
       quiet,
     }),
   ];

@@ -1,9 +1,10 @@
 // A small production static server for one built app: the right cache headers for Module Federation, brotli or
 // gzip, the prerendered pages of the shell with a real 404, CORS for sections, and security headers.
 import { createServer } from 'node:http';
-import { readFile, stat } from 'node:fs/promises';
+import { readdir, readFile, stat } from 'node:fs/promises';
+import { promisify } from 'node:util';
 import path from 'node:path';
-import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
+import { brotliCompress, brotliCompressSync, gzip, gzipSync, constants as zlib } from 'node:zlib';
 
 const contentTypes = {
   '.html': 'text/html; charset=utf-8',
@@ -35,10 +36,36 @@ export function cacheControlFor(filePath) {
 
 const compressedCache = new Map();
 
+const compressAsync = { br: promisify(brotliCompress), gzip: promisify(gzip) };
+const brotliOptions = { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } };
+
+function etagOf(info) {
+  return `"${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}"`;
+}
+
+/** Compresses every compressible file in the background, so no visitor waits for brotli's highest level. */
+async function precompress(root) {
+  const entries = await readdir(root, { recursive: true, withFileTypes: true });
+  for (const entry of entries) {
+    const file = path.join(entry.parentPath ?? entry.path, entry.name);
+    if (!entry.isFile() || !compressible.has(path.extname(file)) || file.endsWith('.map')) continue;
+    const info = await stat(file);
+    if (info.size <= 512) continue;
+    const body = await readFile(file);
+    for (const encoding of ['br', 'gzip']) {
+      const key = `${file}:${etagOf(info)}:${encoding}`;
+      if (!compressedCache.has(key)) {
+        compressedCache.set(
+          key,
+          await compressAsync[encoding](body, encoding === 'br' ? brotliOptions : { level: 9 }),
+        );
+      }
+    }
+  }
+}
+
 function encode(buffer, encoding) {
-  return encoding === 'br'
-    ? brotliCompressSync(buffer, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } })
-    : gzipSync(buffer, { level: 9 });
+  return encoding === 'br' ? brotliCompressSync(buffer, brotliOptions) : gzipSync(buffer, { level: 9 });
 }
 
 function chooseEncoding(acceptEncoding = '') {
@@ -72,6 +99,7 @@ async function findFile(root, urlPath) {
  * @param {boolean} [options.crossOrigin] a section: its files are loaded by the shell from another origin
  * @param {Record<string, string>} [options.headers] extra headers on every answer (security headers)
  * @param {Record<string, string>} [options.overrides] URL path -> file served instead (e.g. another remotes.json)
+ * @param {(pathname: string) => string | undefined} [options.linkHeader] early hints for an HTML page
  * @param {boolean} [options.quiet]
  */
 export async function startStaticServer({
@@ -82,6 +110,7 @@ export async function startStaticServer({
   crossOrigin = false,
   headers = {},
   overrides = {},
+  linkHeader,
   quiet = true,
 }) {
   const rootDir = path.resolve(root);
@@ -130,12 +159,16 @@ export async function startStaticServer({
       );
 
     const extension = path.extname(found.file);
-    const etag = `"${found.info.size.toString(16)}-${Math.floor(found.info.mtimeMs).toString(16)}"`;
+    const etag = etagOf(found.info);
     const fileHeaders = {
       'Content-Type': contentTypes[extension] ?? 'application/octet-stream',
       'Cache-Control': cacheControlFor(found.file),
       ETag: etag,
     };
+    if (extension === '.html' && linkHeader) {
+      const hints = linkHeader(url.pathname);
+      if (hints) fileHeaders.Link = hints;
+    }
     if (status === 200 && request.headers['if-none-match'] === etag) return finish(304, fileHeaders);
 
     let body = await readFile(found.file);
@@ -161,6 +194,9 @@ export async function startStaticServer({
     server.once('error', reject);
     server.listen(port, host, resolve);
   });
+  precompress(rootDir).catch((error) =>
+    console.error(`[static server] precompress ${rootDir}:`, error.message),
+  );
   const { port: actualPort } = server.address();
   return {
     url: `http://localhost:${actualPort}`,

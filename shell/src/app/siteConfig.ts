@@ -13,7 +13,8 @@ const fallbackConfig: SiteConfig = { supabase: localSupabaseConfig, recaptchaSit
 let siteConfig: Promise<SiteConfig> | undefined;
 
 export function loadSiteConfig(url = '/site-config.json'): Promise<SiteConfig> {
-  siteConfig ??= fetch(url, { cache: 'no-cache' })
+  // Served with Cache-Control: no-cache, so it is always fresh; a plain fetch also uses the page's early hint.
+  siteConfig ??= fetch(url)
     .then(async (response) => {
       if (!response.ok) throw new Error(`${url} answered ${response.status}`);
       return { ...fallbackConfig, ...((await response.json()) as Partial<SiteConfig>) };

@@ -6,7 +6,8 @@ import type { RemoteComponentModule, RemoteModuleLoader } from './remoteModuleTy
 let remotesRegistered: Promise<void> | undefined;
 
 export function registerRemotesFromConfig(configUrl = '/remotes.json'): Promise<void> {
-  remotesRegistered ??= fetch(configUrl, { cache: 'no-cache' })
+  // Served with Cache-Control: no-cache, so it is always fresh; a plain fetch also uses the page's early hint.
+  remotesRegistered ??= fetch(configUrl)
     .then(async (response) => {
       if (!response.ok) throw new Error(`${configUrl} answered ${response.status}`);
       const manifests = (await response.json()) as Record<string, string>;

@@ -45,6 +45,8 @@ describe('the static server', () => {
       pages: true,
       headers: { 'X-Frame-Options': 'DENY' },
       overrides: { '/remotes.json': otherRemotes },
+      linkHeader: (pathname) =>
+        pathname === '/about' ? '</remotes.json>; rel=preload; as=fetch' : undefined,
     });
     section = await startStaticServer({ root, port: 0, crossOrigin: true });
   });
@@ -111,6 +113,12 @@ describe('the static server', () => {
     const response = await get(shell.port, '/remotes.json');
     assert.deepEqual(JSON.parse(response.body.toString()), { help: 'http://localhost:9/mf-manifest.json' });
     assert.equal(response.headers['x-frame-options'], 'DENY');
+  });
+
+  it('sends early hints with the pages that have them, and only with pages', async () => {
+    assert.equal((await get(shell.port, '/about')).headers.link, '</remotes.json>; rel=preload; as=fetch');
+    assert.equal((await get(shell.port, '/')).headers.link, undefined);
+    assert.equal((await get(shell.port, '/main.0123abcdef.js')).headers.link, undefined);
   });
 });
 
