@@ -25,7 +25,12 @@ export interface PageSlot {
 export interface SitePage {
   path: string;
   pageName: string;
-  banner: { title: string; text: string };
+  banner: {
+    title: string;
+    text: string;
+    /** The home page's banner fills the first screen and offers the two next steps. */
+    hero?: { links: { label: string; to: string }[] };
+  };
   slots: PageSlot[];
 }
 
@@ -38,6 +43,12 @@ export const sitePages: SitePage[] = [
     banner: {
       title: `Hello, I'm ${owner.name}, Web Developer`,
       text: 'I build fast, accessible web applications for clients around the world, and teach what I learn along the way.',
+      hero: {
+        links: [
+          { label: 'See my projects', to: '/portfolio' },
+          { label: 'Get in touch', to: '#contact' },
+        ],
+      },
     },
     slots: [
       { module: 'portfolio/HomeAbout', sectionName: 'About me', reserve: 'page' },

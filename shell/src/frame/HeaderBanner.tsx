@@ -1,15 +1,45 @@
 import type { ReactNode } from 'react';
+import { Link } from '@site/shared-ui/router';
+import type { SitePage } from '../app/siteRoutes.ts';
 import styles from './HeaderBanner.module.css';
 
-/** The banner at the top of every page, with the page's one h1. */
-export function HeaderBanner({ title, text }: { title: ReactNode; text?: string }) {
+interface HeaderBannerProps {
+  title: ReactNode;
+  text?: string;
+  hero?: SitePage['banner']['hero'];
+}
+
+/** The banner at the top of every page, with the page's one h1; on the home page, a hero that fills the first screen. */
+export function HeaderBanner({ title, text, hero }: HeaderBannerProps) {
   return (
-    <section className={styles.banner} aria-labelledby="page-heading">
+    <section
+      className={hero ? `${styles.banner} ${styles.hero}` : styles.banner}
+      aria-labelledby="page-heading"
+    >
       <div className={styles.inner}>
         <h1 id="page-heading" className={styles.title}>
           {title}
         </h1>
         {text && <p className={styles.text}>{text}</p>}
+        {hero && (
+          <p className={styles.actions}>
+            {hero.links.map((link, index) =>
+              link.to.startsWith('#') ? (
+                <a key={link.to} href={link.to} className={styles.action}>
+                  {link.label}
+                </a>
+              ) : (
+                <Link
+                  key={link.to}
+                  to={link.to}
+                  className={index === 0 ? `${styles.action} ${styles.primary}` : styles.action}
+                >
+                  {link.label}
+                </Link>
+              ),
+            )}
+          </p>
+        )}
       </div>
     </section>
   );

@@ -6,7 +6,7 @@ import { RemoteSlot } from '../federation/RemoteSlot.tsx';
 export function SitePageView({ page }: { page: SitePage }) {
   return (
     <>
-      <HeaderBanner title={page.banner.title} text={page.banner.text} />
+      <HeaderBanner title={page.banner.title} text={page.banner.text} hero={page.banner.hero} />
       {page.slots.map((slot) => (
         <RemoteSlot key={slot.module} {...slot} />
       ))}
