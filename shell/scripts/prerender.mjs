@@ -67,10 +67,14 @@ for (const { path: pathname } of sitePages) {
 }
 writeFileSync(path.join(dist, '404.html'), pageHtml('/404'));
 
-// Which sections each page shows, for the server's early hints (tools/serve/earlyHints.mjs): it preloads their
-// manifests and entries with the page, from wherever remotes.json says they live today.
-const routeSections = Object.fromEntries(
-  sitePages.map((page) => [page.path, [...new Set(page.slots.map((slot) => slot.module.split('/')[0]))]]),
+// The section that fills each page's first screen (its first slot; on the home page the one below the hero), for the
+// server's early hints (tools/serve/earlyHints.mjs): it preloads its manifest and entry with the page, from wherever
+// remotes.json says it lives today. Sections further down load as the visitor nears them.
+const firstScreenSections = Object.fromEntries(
+  sitePages.map((page) => [page.path, page.slots.slice(0, 1).map((slot) => slot.module.split('/')[0])]),
 );
-writeFileSync(path.join(dist, 'route-sections.json'), `${JSON.stringify(routeSections, null, 2)}\n`);
+writeFileSync(
+  path.join(dist, 'first-screen-sections.json'),
+  `${JSON.stringify(firstScreenSections, null, 2)}\n`,
+);
 console.log(`prerendered ${sitePages.length} pages and 404.html`);

@@ -11,15 +11,17 @@ import { startAnalyticsSink } from './features/analytics/analyticsSink.ts';
 import { restoreNewsletterSubscription } from './features/newsletter/subscribeToNewsletter.ts';
 import { RemoteLoaderContext } from './federation/RemoteLoaderContext.ts';
 import { loadRemoteModule } from './federation/remoteModules.ts';
+import { isNearFirstScreen } from './federation/useWanted.ts';
 
 configureSupabase(loadSiteConfig().then((config) => config.supabase));
 // Stores every bus event from here on, userInApp below included.
 startAnalyticsSink({ backend: loadSiteConfig().then((config) => config.supabase) });
 restoreNewsletterSubscription();
 
-// Ask for the current page's sections now, while the frame hydrates; the slots pick up the same loads.
+// Ask for the sections on or near the first screen now, while the frame hydrates; the slots pick up the same loads.
+// Those further down load as the visitor nears them (see useWanted).
 for (const slot of findSitePage(window.location.pathname)?.slots ?? []) {
-  loadRemoteModule(slot.module).catch(() => undefined);
+  if (isNearFirstScreen(slot.module)) loadRemoteModule(slot.module).catch(() => undefined);
 }
 
 const site = (

@@ -77,9 +77,9 @@ export async function serveSite({
     overrides['/site-config.json'] = writeJson(dir, 'site-config.json', config.siteConfig);
   }
   const { remotes: sectionManifests, siteConfig } = config;
-  const routeSectionsFile = path.join(shellDist, 'route-sections.json');
-  const routeSections = existsSync(routeSectionsFile)
-    ? JSON.parse(readFileSync(routeSectionsFile, 'utf8'))
+  const firstScreenSectionsFile = path.join(shellDist, 'first-screen-sections.json');
+  const firstScreenSections = existsSync(firstScreenSectionsFile)
+    ? JSON.parse(readFileSync(firstScreenSectionsFile, 'utf8'))
     : {};
 
   const servers = [
@@ -90,7 +90,7 @@ export async function serveSite({
       headers: shellSecurityHeaders({ remotes: sectionManifests, siteConfig }),
       overrides,
       linkHeader: (pathname) =>
-        earlyHintsFor(pathname, { routeSections, remotes: sectionManifests, siteConfig }),
+        earlyHintsFor(pathname, { firstScreenSections, remotes: sectionManifests, siteConfig }),
       quiet,
     }),
   ];

@@ -3,6 +3,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { asReturningVisitor, openCoursesPage, sectionLoadTimeout } from './coursesSite.ts';
+import { scrollToSection } from '../../support/sections.ts';
 
 test.beforeEach(({ page }) => asReturningVisitor(page));
 
@@ -37,6 +38,8 @@ for (const screen of screens) {
     expect(await scrollsSideways(page)).toBe(false);
 
     await page.goto('/');
+    await scrollToSection(page, 'courses/CoursesTeaser');
+    await scrollToSection(page, 'courses/CoursesTeaser');
     const teaser = page.getByRole('region', { name: 'Learn web development with my courses' });
     await expect(teaser.getByRole('article')).toHaveCount(2, { timeout: sectionLoadTimeout });
     expect(await columns(teaser.getByRole('list'))).toBe(screen.teaserColumns);
@@ -102,6 +105,7 @@ test('axe finds no violations in the courses page, with and without a chip chose
 test('axe finds no violations in the home teaser', async ({ page }) => {
   test.slow();
   await page.goto('/');
+  await scrollToSection(page, 'courses/CoursesTeaser');
   await expect(page.getByRole('link', { name: 'Visit All Courses' })).toBeVisible({
     timeout: sectionLoadTimeout,
   });

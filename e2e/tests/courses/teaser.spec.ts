@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { collectConsoleErrors } from '../../support/consoleErrors.ts';
 import { asReturningVisitor, sectionLoadTimeout } from './coursesSite.ts';
+import { scrollToSection } from '../../support/sections.ts';
 
 test.beforeEach(({ page }) => asReturningVisitor(page));
 
@@ -12,6 +13,7 @@ const platforms = [
 test('the home page ends with the courses teaser: two platform cards with their logos', async ({ page }) => {
   const errors = collectConsoleErrors(page);
   await page.goto('/');
+  await scrollToSection(page, 'courses/CoursesTeaser');
   const teaser = page.getByRole('region', { name: 'Learn web development with my courses' });
   await expect(teaser).toBeVisible({ timeout: sectionLoadTimeout });
   await expect(teaser.getByRole('heading', { level: 2 })).toHaveText('Learn web development with my courses');
@@ -33,6 +35,7 @@ test('each platform card opens the platform profile in a new tab', async ({ page
     route.fulfill({ contentType: 'text/html', body: '<title>platform</title>' }),
   );
   await page.goto('/');
+  await scrollToSection(page, 'courses/CoursesTeaser');
   const teaser = page.getByRole('region', { name: 'Learn web development with my courses' });
   await expect(teaser).toBeVisible({ timeout: sectionLoadTimeout });
   for (const { name, href } of platforms) {
@@ -49,6 +52,7 @@ test('each platform card opens the platform profile in a new tab', async ({ page
 
 test('"Visit All Courses" leads to /courses without a reload', async ({ page }) => {
   await page.goto('/');
+  await scrollToSection(page, 'courses/CoursesTeaser');
   await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
   const visitAll = page.getByRole('link', { name: 'Visit All Courses' });
   await expect(visitAll).toBeVisible({ timeout: sectionLoadTimeout });

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { recordBusEvents } from '../../support/eventBus.ts';
+import { scrollToSection } from '../../support/sections.ts';
 
 interface SharedVersion {
   from: string;
@@ -11,6 +12,7 @@ type ShareScopes = Record<string, Record<string, Record<string, Record<string, S
 
 test('every section uses the one React, store and kit the shell provides', async ({ page }) => {
   await page.goto('/');
+  await scrollToSection(page, 'courses/CoursesTeaser');
   // All four home sections have arrived (each renders below the banner).
   await expect(page.locator('[data-section] [aria-busy="true"]')).toHaveCount(0, { timeout: 15_000 });
   const { share, instances } = await page.evaluate(() => {

@@ -3,6 +3,7 @@
 // tell them apart from the seed (and never give them a featured rank).
 import { expect, type Page } from '@playwright/test';
 import { ownerDatabase } from '../../support/database.ts';
+import { scrollToSection } from '../../support/sections.ts';
 
 export const liveRowPrefix = 'E2E portfolio live';
 
@@ -87,6 +88,7 @@ export async function expectShownTitles(parts: PortfolioPageParts, expected: rea
 /** Opens the home page and waits for the featured projects. */
 export async function openHomePage(page: Page) {
   await page.goto('/');
+  await scrollToSection(page, 'portfolio/FeaturedProjects');
   const featured = featuredProjects(page);
   await expect(featured.titles()).toHaveCount(3, { timeout: sectionLoadTimeout });
   return featured;

@@ -4,6 +4,7 @@ import { expect, test } from '@playwright/test';
 import { collectConsoleErrors } from '../../support/consoleErrors.ts';
 import { dismissTheAd } from './tutorialsSite.ts';
 import { visitorWhoSawThePopup } from '../../support/visitor.ts';
+import { scrollToSection } from '../../support/sections.ts';
 
 // The newsletter pop-up has its own specs: here the visitor saw it a moment ago, so it stays closed.
 test.use({ storageState: visitorWhoSawThePopup });
@@ -11,6 +12,7 @@ test.use({ storageState: visitorWhoSawThePopup });
 test('shows the channel intro and the fixed figures 1700+, 210000+ and 9400+', async ({ page }) => {
   const errors = collectConsoleErrors(page);
   await page.goto('/');
+  await scrollToSection(page, 'tutorials/TutorialsTeaser');
   await dismissTheAd(page);
   const teaser = page.getByRole('region', { name: 'Free video tutorials on YouTube' });
   await expect(teaser).toBeVisible();
@@ -26,6 +28,7 @@ test('shows the channel intro and the fixed figures 1700+, 210000+ and 9400+', a
 
 test('the subscribe link opens the channel in a new tab', async ({ page }) => {
   await page.goto('/');
+  await scrollToSection(page, 'tutorials/TutorialsTeaser');
   await dismissTheAd(page);
   const teaser = page.getByRole('region', { name: 'Free video tutorials on YouTube' });
   const subscribe = teaser.getByRole('link', { name: 'Subscribe on YouTube (opens in a new tab)' });
@@ -40,6 +43,7 @@ test('the subscribe link opens the channel in a new tab', async ({ page }) => {
 test('View More leads to /tutorials', async ({ page }) => {
   const errors = collectConsoleErrors(page);
   await page.goto('/');
+  await scrollToSection(page, 'tutorials/TutorialsTeaser');
   await dismissTheAd(page);
   const teaser = page.getByRole('region', { name: 'Free video tutorials on YouTube' });
   await teaser.getByRole('link', { name: 'View More' }).click();

@@ -3,6 +3,7 @@ import {
   Suspense,
   useContext,
   useEffect,
+  useRef,
   useState,
   type ComponentType,
   type LazyExoticComponent,
@@ -13,6 +14,7 @@ import type { PageSlot, RemoteModuleId } from '../app/siteRoutes.ts';
 import { RemoteErrorBoundary } from './RemoteErrorBoundary.tsx';
 import { RemoteLoaderContext } from './RemoteLoaderContext.ts';
 import { useHydrated } from './useHydrated.ts';
+import { useWanted } from './useWanted.ts';
 import type { RemoteModuleLoader } from './remoteModuleTypes.ts';
 import styles from './RemoteSlot.module.css';
 
@@ -67,13 +69,16 @@ function RemoteSection({ module, sectionName }: Pick<PageSlot, 'module' | 'secti
 
 /**
  * Where a section's module appears. The prerendered page and the first (hydrating) render show the reserved space
- * only; the section loads right after, so the HTML and the hydrated page always agree.
+ * only, so the HTML and the hydrated page always agree; the section loads right after when it is on or near the
+ * screen, and otherwise once the visitor scrolls towards it or engages with the page (see useWanted).
  */
 export function RemoteSlot({ module, sectionName, reserve }: PageSlot) {
   const hydrated = useHydrated();
+  const place = useRef<HTMLDivElement>(null);
+  const wanted = useWanted(place, hydrated);
   return (
-    <div className={`${styles.slot} ${styles[reserve]}`} data-section={module}>
-      {hydrated ? (
+    <div ref={place} className={`${styles.slot} ${styles[reserve]}`} data-section={module}>
+      {hydrated && wanted ? (
         <RemoteSection module={module} sectionName={sectionName} />
       ) : (
         <div className={styles.loading} aria-busy="true" />

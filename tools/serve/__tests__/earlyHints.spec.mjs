@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { earlyHintsFor } from '../earlyHints.mjs';
 
 const config = {
-  routeSections: { '/': ['portfolio', 'courses'], '/help/privacy-policy': ['help'], '/about': [] },
+  firstScreenSections: { '/': ['portfolio', 'courses'], '/help/privacy-policy': ['help'], '/about': [] },
   remotes: {
     portfolio: 'https://portfolio.example.com/v2/mf-manifest.json',
     courses: 'https://courses.example.com/mf-manifest.json',

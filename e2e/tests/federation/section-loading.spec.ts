@@ -1,0 +1,43 @@
+// The home page's first screen is the hero and the section right below it; the sections further down load as the
+// visitor scrolls towards them (or engages with the page), so they cost nothing to a visitor who reads the top only.
+import { expect, test, type Request } from '@playwright/test';
+import { scrollToSection } from '../../support/sections.ts';
+
+test.use({ viewport: { width: 412, height: 823 } });
+
+test('on a phone, the home page loads the sections further down only as the visitor scrolls to them', async ({
+  page,
+}) => {
+  const requests: Request[] = [];
+  page.on('request', (request) => requests.push(request));
+  await page.goto('/');
+  const remotes = (await (await page.request.get('/remotes.json')).json()) as Record<string, string>;
+  const fromSection = (section: string) => {
+    const origin = new URL(remotes[section]!).origin;
+    return requests.filter((request) => request.url().startsWith(origin)).map((request) => request.url());
+  };
+
+  // The first screen: the hero, with the about section right below it on its way.
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText("Hello, I'm Alex Morgan, Web Developer");
+  await expect(page.getByRole('region', { name: "I'm Alex, a full-stack web developer" })).toContainText(
+    'MEAN stack',
+  );
+  await page.waitForLoadState('networkidle');
+  expect(fromSection('portfolio').some((url) => url.endsWith('/remoteEntry.js'))).toBe(true);
+  expect(fromSection('tutorials')).toEqual([]);
+  expect(fromSection('courses')).toEqual([]);
+
+  await scrollToSection(page, 'courses/CoursesTeaser');
+  await expect(page.getByRole('region', { name: 'Learn web development with my courses' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Free video tutorials on YouTube' })).toBeVisible();
+  expect(fromSection('courses').some((url) => url.endsWith('/remoteEntry.js'))).toBe(true);
+});
+
+test('a section further down loads by itself a few seconds after the page, for visitors who do not scroll', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await expect(page.getByRole('region', { name: 'Learn web development with my courses' })).toBeVisible({
+    timeout: 15_000,
+  });
+});
