@@ -1,0 +1,1 @@
+export const jsBudgetKB: Record<string, number>;
