@@ -1,0 +1,68 @@
+// axe finds nothing to fix on any page of the site, on a phone and on a desktop, with every section arrived, nor with
+// the video player modal or the newsletter pop-up open.
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { expectedPages } from '../../support/pages.ts';
+import { firstTimeVisitor } from '../../support/visitor.ts';
+import { dismissTheAd, tutorialsPage } from '../tutorials/tutorialsSite.ts';
+import { newsletterPopup } from '../engagement/engagementSite.ts';
+
+const wcag = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
+
+async function violations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(wcag).analyze();
+  return results.violations.map((violation) => ({
+    id: violation.id,
+    nodes: violation.nodes.map((node) => node.target.join(' ')),
+  }));
+}
+
+/** Scrolls through the page so every section loads, and waits until none is on its way. */
+async function everySectionArrived(page: Page) {
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  await expect(page.locator('[data-section] [aria-busy="true"]')).toHaveCount(0, { timeout: 15_000 });
+  await page.evaluate(() => window.scrollTo(0, 0));
+}
+
+for (const viewport of [
+  { name: 'phone', width: 390, height: 844 },
+  { name: 'desktop', width: 1280, height: 800 },
+]) {
+  test.describe(`on a ${viewport.name}`, () => {
+    test.use({ viewport: { width: viewport.width, height: viewport.height } });
+
+    for (const { path } of [...expectedPages, { path: '/no-such-page' }]) {
+      test(`${path} has no violations`, async ({ page }) => {
+        test.slow(); // axe takes seconds per run on a busy machine
+        await page.goto(path);
+        await everySectionArrived(page);
+        expect(await violations(page)).toEqual([]);
+      });
+    }
+  });
+}
+
+test('the video player modal has no violations', async ({ page }) => {
+  test.slow();
+  await page.goto('/tutorials');
+  const tutorials = tutorialsPage(page);
+  await expect(tutorials.cards.first()).toBeVisible();
+  await dismissTheAd(page);
+  await tutorials.cards
+    .first()
+    .getByRole('button', { name: /^Play Video/ })
+    .click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  expect(await violations(page)).toEqual([]);
+});
+
+test.describe('for a first-time visitor', () => {
+  test.use({ storageState: firstTimeVisitor });
+
+  test('the newsletter pop-up has no violations', async ({ page }) => {
+    test.slow();
+    await page.goto('/');
+    await expect(newsletterPopup(page)).toBeVisible();
+    expect(await violations(page)).toEqual([]);
+  });
+});

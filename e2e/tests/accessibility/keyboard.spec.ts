@@ -1,0 +1,104 @@
+// A visitor with a keyboard only walks the site: skip link, navbar, search, chips, the video player modal and the
+// forms, each control reached with Tab, used with Enter, Space or the arrows, and showing where the focus is.
+import { expect, test } from '@playwright/test';
+import { expectVisibleFocus, focusIsWithin, tabTo } from '../../support/keyboard.ts';
+import { portfolioPage } from '../portfolio/portfolioSite.ts';
+import { dismissTheAd, tutorialsPage } from '../tutorials/tutorialsSite.ts';
+import { contactSection, newsletterSection, uniqueEmail } from '../engagement/engagementSite.ts';
+
+test.use({ viewport: { width: 1280, height: 800 } });
+
+test('skip link, navbar, project search and keyword chips', async ({ page }) => {
+  await page.goto('/');
+  await page.keyboard.press('Tab');
+  const skip = page.getByRole('link', { name: 'Skip to main content' });
+  await expect(skip).toBeFocused();
+  await expectVisibleFocus(skip);
+
+  await tabTo(page, page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Portfolio' }));
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/portfolio$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Portfolio');
+
+  const portfolio = portfolioPage(page);
+  await expect(portfolio.grid.getByRole('article').first()).toBeVisible();
+  const everyTitle = await portfolio.shownTitles();
+  await tabTo(page, portfolio.searchBox);
+  await page.keyboard.type('board');
+  await page.keyboard.press('Enter');
+  await expect.poll(() => portfolio.shownTitles()).not.toEqual(everyTitle);
+  const found = await portfolio.shownTitles();
+  expect(found.length).toBeGreaterThan(0);
+  for (const title of found) expect(title.toLowerCase()).toContain('board');
+
+  await tabTo(page, portfolio.chip('HTML'));
+  await page.keyboard.press('Space');
+  await expect(portfolio.chip('HTML')).toHaveAttribute('aria-pressed', 'true');
+  await page.keyboard.press('Space');
+  await expect(portfolio.chip('HTML')).toHaveAttribute('aria-pressed', 'false');
+  await expect.poll(() => portfolio.shownTitles()).toEqual(everyTitle);
+});
+
+test('tutorial sort menu and the player modal: focus kept inside, Escape closes, focus returns', async ({
+  page,
+}) => {
+  await page.goto('/tutorials');
+  const tutorials = tutorialsPage(page);
+  await expect(tutorials.cards.first()).toBeVisible();
+  await dismissTheAd(page);
+
+  await tabTo(page, tutorials.sortMenu);
+  await page.keyboard.press('ArrowDown');
+  await expect(tutorials.sortMenu).not.toHaveValue('views');
+  await expect(tutorials.grid).toHaveAttribute('aria-busy', 'false');
+
+  const play = tutorials.cards.first().getByRole('button', { name: /^Play Video/ });
+  await tabTo(page, play);
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toBeVisible();
+  expect(await focusIsWithin(dialog)).toBe(true);
+  for (let presses = 0; presses < 6; presses += 1) {
+    await page.keyboard.press('Tab');
+    expect(await focusIsWithin(dialog)).toBe(true);
+  }
+  await page.keyboard.press('Shift+Tab');
+  expect(await focusIsWithin(dialog)).toBe(true);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+  await expect(play).toBeFocused();
+});
+
+test('the newsletter and contact forms, filled and sent from the keyboard', async ({ page }) => {
+  await page.goto('/');
+  const newsletter = newsletterSection(page);
+  await tabTo(page, newsletter.getByRole('textbox'));
+  await page.keyboard.type('not-an-email');
+  await page.keyboard.press('Enter');
+  await expect(newsletter).toContainText('Email is not valid.');
+  await expect(newsletter.getByRole('textbox')).toHaveValue('not-an-email');
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.type(uniqueEmail('keyboard'));
+  await tabTo(page, newsletter.getByRole('button', { name: 'Subscribe Now' }));
+  await page.keyboard.press('Enter');
+  await expect(newsletter.getByRole('heading', { name: 'Thank You!' })).toBeVisible();
+
+  const contact = contactSection(page);
+  await tabTo(page, contact.getByLabel('Full Name'));
+  await page.keyboard.type('Keyboard Visitor');
+  await page.keyboard.press('Tab');
+  await expect(contact.getByLabel('Email')).toBeFocused();
+  await page.keyboard.type('keyboard.visitor@invalid');
+  await page.keyboard.press('Tab');
+  await expect(contact.getByLabel('Subject')).toBeFocused();
+  await page.keyboard.type('A question');
+  await page.keyboard.press('Tab');
+  await expect(contact.getByLabel('Message')).toBeFocused();
+  await page.keyboard.type('Typed without a mouse.');
+  await tabTo(page, contact.getByRole('button', { name: 'Submit' }));
+  await page.keyboard.press('Enter');
+  await expect(contact).toContainText('Invalid data, make sure to enter correct data.');
+  // Nothing typed is lost.
+  await expect(contact.getByLabel('Full Name')).toHaveValue('Keyboard Visitor');
+  await expect(contact.getByLabel('Message')).toHaveValue('Typed without a mouse.');
+});
