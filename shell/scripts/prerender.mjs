@@ -67,14 +67,14 @@ for (const { path: pathname } of sitePages) {
 }
 writeFileSync(path.join(dist, '404.html'), pageHtml('/404'));
 
-// The section that fills each page's first screen (its first slot; on the home page the one below the hero), for the
-// server's early hints (tools/serve/earlyHints.mjs): it preloads its manifest and entry with the page, from wherever
-// remotes.json says it lives today. Sections further down load as the visitor nears them.
-const firstScreenSections = Object.fromEntries(
-  sitePages.map((page) => [page.path, page.slots.slice(0, 1).map((slot) => slot.module.split('/')[0])]),
+// The module that fills each page's first screen (its first slot; on the home page the one below the hero), for the
+// server's early hints (tools/serve/earlyHints.mjs): they preload its section's manifest and entry and its own files,
+// from wherever remotes.json says the section lives today. Sections further down load as the visitor nears them.
+const firstScreenModules = Object.fromEntries(
+  sitePages.map((page) => [page.path, page.slots.slice(0, 1).map((slot) => slot.module)]),
 );
 writeFileSync(
-  path.join(dist, 'first-screen-sections.json'),
-  `${JSON.stringify(firstScreenSections, null, 2)}\n`,
+  path.join(dist, 'first-screen-modules.json'),
+  `${JSON.stringify(firstScreenModules, null, 2)}\n`,
 );
 console.log(`prerendered ${sitePages.length} pages and 404.html`);

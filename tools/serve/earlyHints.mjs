@@ -1,32 +1,83 @@
 // Early hints for a page of the shell, as a Link header: while the browser still parses the HTML and downloads the
 // shell's code, it already fetches the runtime configuration, opens connections to the backend and the sections,
-// and downloads the manifest and entry of the section that fills this page's first screen. They come from the runtime
-// configuration (remotes.json, site-config.json), so they stay right when a section moves. All at low priority:
-// nothing of this may compete with the render-blocking stylesheet, the first paint comes first.
+// and downloads what the module that fills this page's first screen needs: its section's manifest and entry, and the
+// module's own script and stylesheet (read from the section's current mf-manifest.json). Everything comes from the
+// runtime configuration (remotes.json, site-config.json) and the sections' manifests, so it stays right when a
+// section moves or redeploys. Everything is fetched at low priority: nothing may compete with
+// the render-blocking stylesheet, the first paint comes first.
+
+/**
+ * @typedef {{ metaData?: { remoteEntry?: { name?: string, path?: string } },
+ *   exposes?: { name: string, assets: { js: { sync: string[] }, css: { sync: string[] } } }[] }} SectionManifest
+ */
 
 /**
  * @param {string} pathname the page asked for
  * @param {object} config
- * @param {Record<string, string[]>} config.firstScreenSections page path -> the section(s) of its first screen (first-screen-sections.json)
+ * @param {Record<string, string[]>} config.firstScreenModules page path -> the module(s) of its first screen, as
+ *   'section/Module' (first-screen-modules.json)
  * @param {Record<string, string>} config.remotes section name -> mf-manifest.json URL (remotes.json)
  * @param {{ supabase: { url: string } }} config.siteConfig
+ * @param {Record<string, SectionManifest | undefined>} [config.manifests] section name -> its manifest, when known
  * @returns {string | undefined}
  */
-export function earlyHintsFor(pathname, { firstScreenSections, remotes, siteConfig }) {
+export function earlyHintsFor(pathname, { firstScreenModules, remotes, siteConfig, manifests = {} }) {
   const page = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  const sections = firstScreenSections[page];
-  if (!sections) return undefined;
+  const modules = firstScreenModules[page];
+  if (!modules) return undefined;
   const links = [
     '</remotes.json>; rel=preload; as=fetch; crossorigin=anonymous; fetchpriority=low',
     '</site-config.json>; rel=preload; as=fetch; crossorigin=anonymous; fetchpriority=low',
     `<${new URL(siteConfig.supabase.url).origin}>; rel=preconnect; crossorigin=anonymous`,
   ];
-  for (const section of sections) {
-    const manifest = remotes[section];
-    if (!manifest) continue;
-    // Module Federation fetches the manifest in CORS mode and adds the entry as a plain script.
-    links.push(`<${manifest}>; rel=preload; as=fetch; crossorigin=anonymous; fetchpriority=low`);
-    links.push(`<${new URL('remoteEntry.js', manifest).href}>; rel=preload; as=script; fetchpriority=low`);
+  const hinted = new Set();
+  const add = (link) => {
+    if (!hinted.has(link)) links.push(link);
+    hinted.add(link);
+  };
+  for (const module of modules) {
+    const [section, exposed] = module.split('/');
+    const manifestUrl = remotes[section];
+    if (!manifestUrl) continue;
+    const manifest = manifests[section];
+    // Module Federation fetches the manifest in CORS mode and adds scripts and stylesheets as plain tags.
+    add(`<${manifestUrl}>; rel=preload; as=fetch; crossorigin=anonymous; fetchpriority=low`);
+    const entry = manifest?.metaData?.remoteEntry;
+    add(
+      `<${new URL(`${entry?.path ?? ''}${entry?.name ?? 'remoteEntry.js'}`, manifestUrl).href}>; rel=preload; as=script; fetchpriority=low`,
+    );
+    const assets = manifest?.exposes?.find((expose) => expose.name === exposed)?.assets;
+    for (const file of assets?.css.sync ?? [])
+      add(`<${new URL(file, manifestUrl).href}>; rel=preload; as=style; fetchpriority=low`);
+    for (const file of assets?.js.sync ?? [])
+      add(`<${new URL(file, manifestUrl).href}>; rel=preload; as=script; fetchpriority=low`);
   }
   return links.join(', ');
+}
+
+/**
+ * The sections' manifests, fetched from where remotes.json says and kept for a few seconds, so the hints follow a
+ * redeploy at once and a page costs no extra request. A section that does not answer gets no module hints.
+ * @param {Record<string, string>} remotes
+ * @param {number} [freshForMs]
+ */
+export function sectionManifests(remotes, freshForMs = 5000) {
+  /** @type {Map<string, { at: number, manifest: Promise<SectionManifest | undefined> }>} */
+  const cache = new Map();
+  const manifestOf = (section) => {
+    const cached = cache.get(section);
+    if (cached && Date.now() - cached.at < freshForMs) return cached.manifest;
+    const manifest = fetch(remotes[section], { signal: AbortSignal.timeout(1000) })
+      .then((response) => (response.ok ? response.json() : undefined))
+      .catch(() => undefined);
+    cache.set(section, { at: Date.now(), manifest });
+    return manifest;
+  };
+  /** @param {string[]} sections */
+  return async (sections) =>
+    Object.fromEntries(
+      await Promise.all(
+        sections.filter((section) => remotes[section]).map(async (s) => [s, await manifestOf(s)]),
+      ),
+    );
 }

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { startStaticServer } from './staticServer.mjs';
 import { sectionSecurityHeaders, shellSecurityHeaders } from './securityHeaders.mjs';
-import { earlyHintsFor } from './earlyHints.mjs';
+import { earlyHintsFor, sectionManifests as fetchSectionManifests } from './earlyHints.mjs';
 
 export const repoRoot = path.resolve(import.meta.dirname, '../..');
 
@@ -77,10 +77,17 @@ export async function serveSite({
     overrides['/site-config.json'] = writeJson(dir, 'site-config.json', config.siteConfig);
   }
   const { remotes: sectionManifests, siteConfig } = config;
-  const firstScreenSectionsFile = path.join(shellDist, 'first-screen-sections.json');
-  const firstScreenSections = existsSync(firstScreenSectionsFile)
-    ? JSON.parse(readFileSync(firstScreenSectionsFile, 'utf8'))
+  const firstScreenModulesFile = path.join(shellDist, 'first-screen-modules.json');
+  const firstScreenModules = existsSync(firstScreenModulesFile)
+    ? JSON.parse(readFileSync(firstScreenModulesFile, 'utf8'))
     : {};
+  const manifestsOf = fetchSectionManifests(sectionManifests);
+  const pageHints = async (pathname) => {
+    const page = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+    const sections = (firstScreenModules[page] ?? []).map((module) => module.split('/')[0]);
+    const manifests = await manifestsOf(sections);
+    return earlyHintsFor(pathname, { firstScreenModules, remotes: sectionManifests, siteConfig, manifests });
+  };
 
   const servers = [
     await startStaticServer({
@@ -89,8 +96,7 @@ export async function serveSite({
       pages: true,
       headers: shellSecurityHeaders({ remotes: sectionManifests, siteConfig }),
       overrides,
-      linkHeader: (pathname) =>
-        earlyHintsFor(pathname, { firstScreenSections, remotes: sectionManifests, siteConfig }),
+      linkHeader: pageHints,
       quiet,
     }),
   ];

@@ -99,7 +99,8 @@ async function findFile(root, urlPath) {
  * @param {boolean} [options.crossOrigin] a section: its files are loaded by the shell from another origin
  * @param {Record<string, string>} [options.headers] extra headers on every answer (security headers)
  * @param {Record<string, string>} [options.overrides] URL path -> file served instead (e.g. another remotes.json)
- * @param {(pathname: string) => string | undefined} [options.linkHeader] early hints for an HTML page
+ * @param {(pathname: string) => string | undefined | Promise<string | undefined>} [options.linkHeader] early hints for
+ *   an HTML page
  * @param {boolean} [options.quiet]
  */
 export async function startStaticServer({
@@ -166,7 +167,7 @@ export async function startStaticServer({
       ETag: etag,
     };
     if (extension === '.html' && linkHeader) {
-      const hints = linkHeader(url.pathname);
+      const hints = await linkHeader(url.pathname);
       if (hints) fileHeaders.Link = hints;
     }
     if (status === 200 && request.headers['if-none-match'] === etag) return finish(304, fileHeaders);

@@ -31,6 +31,8 @@ export function Card({ title, headingLevel = 3, image, children, footer, classNa
             width={image.width}
             height={image.height}
             loading={image.loading ?? 'lazy'}
+            // The first row is what the visitor sees first: fetch it before anything else that waits.
+            fetchPriority={image.loading === 'eager' ? 'high' : undefined}
             decoding="async"
           />
         </div>

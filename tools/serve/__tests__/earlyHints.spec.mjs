@@ -1,25 +1,48 @@
-import { describe, it } from 'node:test';
+import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { earlyHintsFor } from '../earlyHints.mjs';
+import { createServer } from 'node:http';
+import { earlyHintsFor, sectionManifests } from '../earlyHints.mjs';
+
+const portfolioManifest = {
+  metaData: { remoteEntry: { name: 'remoteEntry.js', path: '' } },
+  exposes: [
+    {
+      name: 'HomeAbout',
+      assets: { js: { sync: ['__federation_expose_HomeAbout.1a.js'] }, css: { sync: ['about.2b.css'] } },
+    },
+  ],
+};
 
 const config = {
-  firstScreenSections: { '/': ['portfolio', 'courses'], '/help/privacy-policy': ['help'], '/about': [] },
+  firstScreenModules: {
+    '/': ['portfolio/HomeAbout'],
+    '/courses': ['courses/CoursesPage'],
+    '/help/privacy-policy': ['help/HelpRoutes'],
+    '/about': [],
+  },
   remotes: {
     portfolio: 'https://portfolio.example.com/v2/mf-manifest.json',
     courses: 'https://courses.example.com/mf-manifest.json',
   },
   siteConfig: { supabase: { url: 'https://abc.supabase.co/' } },
+  manifests: { portfolio: portfolioManifest },
 };
 
 describe('early hints for a page', () => {
-  it("preloads the runtime configuration, preconnects the backend, and preloads the page's sections from where remotes.json says they are", () => {
-    const links = earlyHintsFor('/', config).split(', ');
-    assert.deepEqual(links, [
+  it("preloads the runtime configuration, preconnects the backend, and preloads the first screen's section and module from where remotes.json says they are", () => {
+    assert.deepEqual(earlyHintsFor('/', config).split(', '), [
       '</remotes.json>; rel=preload; as=fetch; crossorigin=anonymous; fetchpriority=low',
       '</site-config.json>; rel=preload; as=fetch; crossorigin=anonymous; fetchpriority=low',
       '<https://abc.supabase.co>; rel=preconnect; crossorigin=anonymous',
       '<https://portfolio.example.com/v2/mf-manifest.json>; rel=preload; as=fetch; crossorigin=anonymous; fetchpriority=low',
       '<https://portfolio.example.com/v2/remoteEntry.js>; rel=preload; as=script; fetchpriority=low',
+      '<https://portfolio.example.com/v2/about.2b.css>; rel=preload; as=style; fetchpriority=low',
+      '<https://portfolio.example.com/v2/__federation_expose_HomeAbout.1a.js>; rel=preload; as=script; fetchpriority=low',
+    ]);
+  });
+
+  it("without the section's manifest, hints its manifest and entry only", () => {
+    assert.deepEqual(earlyHintsFor('/courses', config).split(', ').slice(3), [
       '<https://courses.example.com/mf-manifest.json>; rel=preload; as=fetch; crossorigin=anonymous; fetchpriority=low',
       '<https://courses.example.com/remoteEntry.js>; rel=preload; as=script; fetchpriority=low',
     ]);
@@ -29,5 +52,34 @@ describe('early hints for a page', () => {
     assert.equal(earlyHintsFor('/help/privacy-policy/', config).split(', ').length, 3);
     assert.equal(earlyHintsFor('/about', config).split(', ').length, 3);
     assert.equal(earlyHintsFor('/nowhere', config), undefined);
+  });
+});
+
+describe("the sections' manifests for the hints", () => {
+  let server;
+  let requests = 0;
+  let url;
+  before(async () => {
+    server = createServer((request, response) => {
+      requests += 1;
+      if (request.url === '/mf-manifest.json') response.end(JSON.stringify(portfolioManifest));
+      else response.writeHead(404).end();
+    });
+    await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+    url = `http://127.0.0.1:${server.address().port}`;
+  });
+  after(() => server.close());
+
+  it('are fetched from where remotes.json says, kept for a few seconds, and missing when a section does not answer', async () => {
+    const manifestsOf = sectionManifests({
+      portfolio: `${url}/mf-manifest.json`,
+      courses: `${url}/gone/mf-manifest.json`,
+    });
+    assert.deepEqual(await manifestsOf(['portfolio', 'courses', 'unknown']), {
+      portfolio: portfolioManifest,
+      courses: undefined,
+    });
+    await manifestsOf(['portfolio']);
+    assert.equal(requests, 2);
   });
 });

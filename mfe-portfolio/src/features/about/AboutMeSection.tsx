@@ -19,6 +19,7 @@ export function AboutMeSection() {
           width={portrait.width}
           height={portrait.height}
           alt={`Illustrated portrait of ${owner.name}`}
+          fetchPriority="high"
           decoding="async"
         />
         <div>
