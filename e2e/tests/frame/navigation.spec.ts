@@ -116,3 +116,22 @@ test('going back restores the scroll position; a new page starts at the top', as
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('About Me');
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(600);
 });
+
+test('the home hero fills the first screen and leads to the projects and to the contact form', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 412, height: 823 });
+  await page.goto('/');
+  const hero = page.locator('section').filter({ has: page.getByRole('heading', { level: 1 }) });
+  // The hero reaches the bottom of the window below the 95 px navbar.
+  expect(await hero.evaluate((element) => Math.round(element.getBoundingClientRect().bottom))).toBe(823);
+  // On a desktop, where the ad toast (bottom left) cannot cover the two links.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await hero.getByRole('link', { name: 'Get in touch' }).click();
+  await expect(page).toHaveURL(/#contact$/);
+  await expect(page.getByRole('region', { name: 'Contact', exact: true })).toBeInViewport();
+  await page.goto('/');
+  await hero.getByRole('link', { name: 'See my projects' }).click();
+  await expect(page).toHaveURL(/\/portfolio$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Portfolio');
+});

@@ -1,6 +1,5 @@
 // Each help page opened directly (a deep link or a reload): the shell's frame and banner, the help section below it,
 // the page title, the help navigation marking the page, and a clean console.
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { collectConsoleErrors } from '../../support/consoleErrors.ts';
 import { helpIndex, legalPages, termsOfService, type HelpPageExpectation } from './helpPages.ts';
@@ -63,15 +62,4 @@ test('an unknown help address gets the not-found page', async ({ page }) => {
   await expect(page.getByRole('navigation', { name: 'Help pages' })).toHaveCount(0);
 });
 
-for (const expected of [helpIndex, ...legalPages]) {
-  test(`axe finds no violations in ${expected.path}, on a phone and on a desktop`, async ({ page }) => {
-    test.slow(); // two page loads and two full analyses
-    for (const width of [390, 1280]) {
-      await page.setViewportSize({ width, height: 900 });
-      await page.goto(expected.path);
-      await expect(page.getByRole('navigation', { name: 'Help pages' })).toBeVisible();
-      const results = await new AxeBuilder({ page }).include('[data-section="help/HelpRoutes"]').analyze();
-      expect(results.violations, `${width} px`).toEqual([]);
-    }
-  });
-}
+// axe on every help page, on a phone and on a desktop: tests/accessibility/axe.spec.ts (every route of the site).
