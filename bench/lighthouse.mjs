@@ -13,6 +13,7 @@ import { serveSite, sitePortsFor } from '../tools/serve/serveSite.mjs';
 import { startBackend } from '../scripts/backend.mjs';
 import { measureJsBytes } from './jsBytes.mjs';
 import { jsBudgetKB } from './budgets.mjs';
+import { chromiumArgs, chromiumPath } from '../tools/browser/chromium.mjs';
 
 export const routes = ['/', '/about', '/portfolio', '/tutorials', '/courses', '/help/privacy-policy'];
 
@@ -25,17 +26,7 @@ const { values } = parseArgs({
 });
 const runs = Number(values.runs);
 const selectedRoutes = values.routes ? values.routes.split(',') : routes;
-const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-const chromeFlags = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+const chromeFlags = ['--headless=new', ...chromiumArgs];
 const repoRoot = path.resolve(import.meta.dirname, '..');
 
 if (!values['no-build']) {
@@ -54,7 +45,7 @@ const site = await serveSite({ portOffset });
 const median = (numbers) => [...numbers].sort((a, b) => a - b)[Math.floor(numbers.length / 2)];
 
 async function lighthouseRun(url) {
-  const chrome = await chromeLauncher.launch({ chromePath, chromeFlags });
+  const chrome = await chromeLauncher.launch({ chromePath: chromiumPath, chromeFlags });
   try {
     const result = await lighthouse(url, {
       port: chrome.port,
@@ -79,7 +70,7 @@ async function lighthouseRun(url) {
 
 const results = [];
 try {
-  const browser = await chromium.launch({ executablePath: chromePath, args: chromeFlags.slice(1) });
+  const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
   for (const route of selectedRoutes) {
     const url = `${site.url}${route}`;
     const samples = [];

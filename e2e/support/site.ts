@@ -1,3 +1,5 @@
+import { chromiumArgs, chromiumPath } from '@site/tools/browser/chromium';
+
 // Where the site under test runs. SITE_PORT_OFFSET moves every port, so several runs can share a machine.
 export const portOffset = Number(process.env.SITE_PORT_OFFSET ?? 0);
 
@@ -14,15 +16,4 @@ export const siteUrl = `http://localhost:${ports.shell}`;
 export const backendUrl = `http://127.0.0.1:${ports.backend}`;
 
 /** Chromium as this machine has it (Debian's package); Playwright's own browser download is not available. */
-export const chromiumLaunchOptions = {
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-};
+export const chromiumLaunchOptions = { executablePath: chromiumPath, args: chromiumArgs };

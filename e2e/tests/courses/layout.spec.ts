@@ -4,6 +4,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { asReturningVisitor, openCoursesPage, sectionLoadTimeout } from './coursesSite.ts';
 import { scrollToSection } from '../../support/sections.ts';
+import { layoutShifts, recordLayoutShifts } from '../../support/layoutShift.ts';
 
 test.beforeEach(({ page }) => asReturningVisitor(page));
 
@@ -49,34 +50,12 @@ for (const screen of screens) {
 
 test('nothing in the courses section shifts while courses and testimonials load', async ({ page }) => {
   // Only shifts of elements inside the section count here: the frame around it is the shell's to measure.
-  await page.addInitScript(() => {
-    const win = window as unknown as { sectionShift: number; frameShift: number };
-    win.sectionShift = 0;
-    win.frameShift = 0;
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as unknown as {
-        value: number;
-        hadRecentInput: boolean;
-        sources: { node: Node | null }[];
-      }[]) {
-        if (entry.hadRecentInput) continue;
-        const inSection = entry.sources.some((source) => {
-          const element = source.node instanceof Element ? source.node : source.node?.parentElement;
-          return Boolean(element?.closest('[data-section="courses/CoursesPage"]'));
-        });
-        if (inSection) win.sectionShift += entry.value;
-        else win.frameShift += entry.value;
-      }
-    }).observe({ type: 'layout-shift', buffered: true });
-  });
+  await recordLayoutShifts(page, '[data-section="courses/CoursesPage"]');
   await page.setViewportSize({ width: 1280, height: 800 });
   const courses = await openCoursesPage(page);
   await expect(courses.testimonials.getByRole('figure').first()).toBeAttached();
   await page.waitForTimeout(1000);
-  const { sectionShift, frameShift } = await page.evaluate(() => {
-    const win = window as unknown as { sectionShift: number; frameShift: number };
-    return { sectionShift: win.sectionShift, frameShift: win.frameShift };
-  });
+  const { sectionShift, frameShift } = await layoutShifts(page);
   test
     .info()
     .annotations.push(

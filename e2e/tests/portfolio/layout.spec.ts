@@ -9,6 +9,7 @@ import {
   sectionLoadTimeout,
 } from './portfolioSite.ts';
 import { visitorWhoSawThePopup } from '../../support/visitor.ts';
+import { layoutShifts, recordLayoutShifts } from '../../support/layoutShift.ts';
 
 // A returning visitor: the newsletter pop-up (which makes the page inert) stays closed; the ad toast is closed
 // when it covers what the test clicks.
@@ -60,36 +61,14 @@ for (const path of ['/', '/portfolio']) {
   test(`${path} does not shift while the portfolio sections and their projects load`, async ({ page }) => {
     // Counts the layout shifts of the portfolio's slots and of everything after them; the frame above them (navbar,
     // banner) is the shell's, measured by its own specs.
-    await page.addInitScript(() => {
-      const win = window as unknown as { sectionShift: number; frameShift: number };
-      win.sectionShift = 0;
-      win.frameShift = 0;
-      const inOrAfterSection = (node: Node | null) =>
-        node !== null &&
-        Array.from(document.querySelectorAll('[data-section^="portfolio/"]')).some(
-          (slot) =>
-            slot.contains(node) ||
-            (slot.compareDocumentPosition(node) & Node.DOCUMENT_POSITION_FOLLOWING) !== 0,
-        );
-      new PerformanceObserver((list) => {
-        type Shift = { value: number; hadRecentInput: boolean; sources: { node: Node | null }[] };
-        for (const entry of list.getEntries() as unknown as Shift[]) {
-          if (entry.hadRecentInput) continue;
-          if (entry.sources.some((source) => inOrAfterSection(source.node))) win.sectionShift += entry.value;
-          else win.frameShift += entry.value;
-        }
-      }).observe({ type: 'layout-shift', buffered: true });
-    });
+    await recordLayoutShifts(page, '[data-section^="portfolio/"]', { andWhatFollows: true });
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.goto(path);
     await expect(page.locator('[data-section^="portfolio/"] article img').first()).toBeAttached({
       timeout: 20_000,
     });
     await page.waitForTimeout(500);
-    const { sectionShift, frameShift } = await page.evaluate(() => {
-      const win = window as unknown as { sectionShift: number; frameShift: number };
-      return { sectionShift: win.sectionShift, frameShift: win.frameShift };
-    });
+    const { sectionShift, frameShift } = await layoutShifts(page);
     test
       .info()
       .annotations.push(
