@@ -3,9 +3,19 @@
 # the local bootstrap, every migration and the seed, runs the pgTAP files of supabase/tests/database against it, and
 # removes the cluster again. Exits non-zero on any failure.
 #
+# With --types check|write it instead generates the database's TypeScript types from the migrated schema with
+# Supabase's own generator (supabase/scripts/schema-types.mjs) and checks them against, or writes them to, the
+# committed shared-ui/src/data/database.types.ts.
+#
 # Needs: apt-get install -y postgresql-15 postgresql-15-pgtap
-# Usage: bash supabase/scripts/verify-postgres15.sh     (as root it runs PostgreSQL as the `postgres` user)
+# Usage: bash supabase/scripts/verify-postgres15.sh [--types check|write]   (as root it runs PostgreSQL as `postgres`)
 set -euo pipefail
+
+types_mode=""
+if [[ "${1:-}" == "--types" ]]; then
+  types_mode="${2:-}"
+  [[ "$types_mode" == "check" || "$types_mode" == "write" ]] || { echo "usage: $0 [--types check|write]" >&2; exit 2; }
+fi
 
 SUPABASE_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 PG_BIN="${PG_BIN:-/usr/lib/postgresql/15/bin}"
@@ -15,7 +25,7 @@ if [[ ! -x "$PG_BIN/postgres" ]]; then
   echo "verify-postgres15: no PostgreSQL 15 in $PG_BIN (apt-get install -y postgresql-15 postgresql-15-pgtap)" >&2
   exit 2
 fi
-if [[ ! -f "$("$PG_BIN/pg_config" --sharedir)/extension/pgtap.control" ]]; then
+if [[ -z "$types_mode" && ! -f "$("$PG_BIN/pg_config" --sharedir)/extension/pgtap.control" ]]; then
   echo "verify-postgres15: pgTAP is not installed for PostgreSQL 15 (apt-get install -y postgresql-15-pgtap)" >&2
   exit 2
 fi
@@ -67,6 +77,13 @@ apply "$SUPABASE_DIR/local/bootstrap.sql"
 for migration in "$SUPABASE_DIR"/migrations/*.sql; do
   apply "$migration"
 done
+
+if [[ -n "$types_mode" ]]; then
+  node "$SUPABASE_DIR/scripts/schema-types.mjs" --"$types_mode" \
+    --db-url "postgresql://postgres@localhost/postgres?host=$WORK&port=$PORT"
+  exit 0
+fi
+
 apply "$SUPABASE_DIR/seed.sql"
 
 shopt -s nullglob

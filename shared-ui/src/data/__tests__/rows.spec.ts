@@ -56,6 +56,7 @@ describe('row mappers', () => {
       published_at: '2026-02-01T00:00:00Z',
       view_count: '9007199254740993',
       like_count: null,
+      removed_at: null,
     };
     const tutorial = toTutorial(row);
     expect(typeof tutorial.viewCount).toBe('number');

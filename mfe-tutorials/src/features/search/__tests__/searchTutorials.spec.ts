@@ -50,6 +50,7 @@ const row: VideoRow = {
   published_at: '2026-07-01T17:00:00+00:00',
   view_count: 16920,
   like_count: '1240',
+  removed_at: null,
   created_at: '2026-11-01T00:00:00+00:00',
   updated_at: '2026-11-01T00:00:00+00:00',
 };

@@ -1,0 +1,456 @@
+// GENERATED from supabase/migrations by Supabase's type generator (postgres-meta); do not edit.
+// Regenerate after changing the schema: npm run types:generate (needs PostgreSQL 15; see README).
+export type Json = string | number | boolean | null | { [key: string]: Json | undefined } | Json[];
+
+export type Database = {
+  public: {
+    Tables: {
+      ads: {
+        Row: {
+          created_at: string;
+          description: string;
+          id: string;
+          image_path: string;
+          link: string;
+          promo_percent: number | null;
+          title: string;
+          updated_at: string;
+        };
+        Insert: {
+          created_at?: string;
+          description?: string;
+          id?: string;
+          image_path: string;
+          link: string;
+          promo_percent?: number | null;
+          title: string;
+          updated_at?: string;
+        };
+        Update: {
+          created_at?: string;
+          description?: string;
+          id?: string;
+          image_path?: string;
+          link?: string;
+          promo_percent?: number | null;
+          title?: string;
+          updated_at?: string;
+        };
+        Relationships: [];
+      };
+      analytics_events: {
+        Row: {
+          created_at: string;
+          id: number;
+          name: string;
+          payload: NonNullable<Json>;
+          route: string | null;
+        };
+        Insert: {
+          created_at?: string;
+          id?: never;
+          name: string;
+          payload?: NonNullable<Json>;
+          route?: string | null;
+        };
+        Update: {
+          created_at?: string;
+          id?: never;
+          name?: string;
+          payload?: NonNullable<Json>;
+          route?: string | null;
+        };
+        Relationships: [];
+      };
+      contact_attempts: {
+        Row: {
+          client_hash: string;
+          created_at: string;
+          id: number;
+        };
+        Insert: {
+          client_hash: string;
+          created_at?: string;
+          id?: never;
+        };
+        Update: {
+          client_hash?: string;
+          created_at?: string;
+          id?: never;
+        };
+        Relationships: [];
+      };
+      contacts: {
+        Row: {
+          client_hash: string | null;
+          created_at: string;
+          email: string;
+          full_name: string;
+          id: string;
+          message: string;
+          recaptcha_action: string | null;
+          recaptcha_score: number | null;
+          subject: string;
+          updated_at: string;
+        };
+        Insert: {
+          client_hash?: string | null;
+          created_at?: string;
+          email: string;
+          full_name: string;
+          id?: string;
+          message: string;
+          recaptcha_action?: string | null;
+          recaptcha_score?: number | null;
+          subject: string;
+          updated_at?: string;
+        };
+        Update: {
+          client_hash?: string | null;
+          created_at?: string;
+          email?: string;
+          full_name?: string;
+          id?: string;
+          message?: string;
+          recaptcha_action?: string | null;
+          recaptcha_score?: number | null;
+          subject?: string;
+          updated_at?: string;
+        };
+        Relationships: [];
+      };
+      courses: {
+        Row: {
+          created_at: string;
+          description: string;
+          id: string;
+          image_path: string;
+          keywords: string[];
+          link_to_course: string;
+          platform: Database['public']['Enums']['course_platform'];
+          title: string;
+          updated_at: string;
+        };
+        Insert: {
+          created_at?: string;
+          description?: string;
+          id?: string;
+          image_path: string;
+          keywords?: string[];
+          link_to_course: string;
+          platform: Database['public']['Enums']['course_platform'];
+          title: string;
+          updated_at?: string;
+        };
+        Update: {
+          created_at?: string;
+          description?: string;
+          id?: string;
+          image_path?: string;
+          keywords?: string[];
+          link_to_course?: string;
+          platform?: Database['public']['Enums']['course_platform'];
+          title?: string;
+          updated_at?: string;
+        };
+        Relationships: [];
+      };
+      emails: {
+        Row: {
+          created_at: string;
+          email: string;
+          id: string;
+          updated_at: string;
+        };
+        Insert: {
+          created_at?: string;
+          email: string;
+          id?: string;
+          updated_at?: string;
+        };
+        Update: {
+          created_at?: string;
+          email?: string;
+          id?: string;
+          updated_at?: string;
+        };
+        Relationships: [];
+      };
+      projects: {
+        Row: {
+          created_at: string;
+          description: string;
+          featured_rank: number | null;
+          id: string;
+          image_path: string;
+          keywords: string[];
+          link_to_project: string;
+          title: string;
+          updated_at: string;
+        };
+        Insert: {
+          created_at?: string;
+          description?: string;
+          featured_rank?: number | null;
+          id?: string;
+          image_path: string;
+          keywords?: string[];
+          link_to_project: string;
+          title: string;
+          updated_at?: string;
+        };
+        Update: {
+          created_at?: string;
+          description?: string;
+          featured_rank?: number | null;
+          id?: string;
+          image_path?: string;
+          keywords?: string[];
+          link_to_project?: string;
+          title?: string;
+          updated_at?: string;
+        };
+        Relationships: [];
+      };
+      testimonials: {
+        Row: {
+          created_at: string;
+          id: string;
+          person_image: string | null;
+          person_name: string;
+          platform: Database['public']['Enums']['course_platform'];
+          testimonial: string;
+          updated_at: string;
+        };
+        Insert: {
+          created_at?: string;
+          id?: string;
+          person_image?: string | null;
+          person_name: string;
+          platform: Database['public']['Enums']['course_platform'];
+          testimonial: string;
+          updated_at?: string;
+        };
+        Update: {
+          created_at?: string;
+          id?: string;
+          person_image?: string | null;
+          person_name?: string;
+          platform?: Database['public']['Enums']['course_platform'];
+          testimonial?: string;
+          updated_at?: string;
+        };
+        Relationships: [];
+      };
+      videos: {
+        Row: {
+          created_at: string;
+          description: string;
+          id: string;
+          like_count: number | null;
+          published_at: string;
+          removed_at: string | null;
+          thumbnail_url: string;
+          title: string;
+          updated_at: string;
+          video_id: string;
+          view_count: number | null;
+        };
+        Insert: {
+          created_at?: string;
+          description?: string;
+          id?: string;
+          like_count?: number | null;
+          published_at: string;
+          removed_at?: string | null;
+          thumbnail_url: string;
+          title: string;
+          updated_at?: string;
+          video_id: string;
+          view_count?: number | null;
+        };
+        Update: {
+          created_at?: string;
+          description?: string;
+          id?: string;
+          like_count?: number | null;
+          published_at?: string;
+          removed_at?: string | null;
+          thumbnail_url?: string;
+          title?: string;
+          updated_at?: string;
+          video_id?: string;
+          view_count?: number | null;
+        };
+        Relationships: [];
+      };
+    };
+    Views: {
+      analytics_events_per_day: {
+        Row: {
+          day: string | null;
+          events: number | null;
+          name: string | null;
+        };
+        Relationships: [];
+      };
+    };
+    Functions: {
+      search_videos: {
+        Args: { search_term?: string; sort?: string };
+        Returns: {
+          created_at: string;
+          description: string;
+          id: string;
+          like_count: number | null;
+          published_at: string;
+          removed_at: string | null;
+          thumbnail_url: string;
+          title: string;
+          updated_at: string;
+          video_id: string;
+          view_count: number | null;
+        }[];
+        SetofOptions: {
+          from: '*';
+          to: 'videos';
+          isOneToOne: false;
+          isSetofReturn: true;
+        };
+      };
+      sync_channel_videos: { Args: { channel_videos: Json }; Returns: Json };
+      take_contact_attempt: {
+        Args: {
+          p_client_hash: string;
+          p_max_attempts: number;
+          p_window_seconds: number;
+        };
+        Returns: boolean;
+      };
+    };
+    Enums: {
+      course_platform: 'YOUTUBE' | 'UDEMY' | 'SKILLSHARE';
+    };
+    CompositeTypes: {
+      [_ in never]: never;
+    };
+  };
+};
+
+type DatabaseWithoutInternals = Omit<Database, '__InternalSupabase'>;
+
+type DefaultSchema = DatabaseWithoutInternals[Extract<keyof Database, 'public'>];
+
+export type Tables<
+  DefaultSchemaTableNameOrOptions extends
+    keyof (DefaultSchema['Tables'] & DefaultSchema['Views']) | { schema: keyof DatabaseWithoutInternals },
+  TableName extends (DefaultSchemaTableNameOrOptions extends {
+    schema: keyof DatabaseWithoutInternals;
+  }
+    ? keyof (DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions['schema']]['Tables'] &
+        DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions['schema']]['Views'])
+    : never) = never,
+> = DefaultSchemaTableNameOrOptions extends {
+  schema: keyof DatabaseWithoutInternals;
+}
+  ? (DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions['schema']]['Tables'] &
+      DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions['schema']]['Views'])[TableName] extends {
+      Row: infer R;
+    }
+    ? R
+    : never
+  : DefaultSchemaTableNameOrOptions extends keyof (DefaultSchema['Tables'] & DefaultSchema['Views'])
+    ? (DefaultSchema['Tables'] & DefaultSchema['Views'])[DefaultSchemaTableNameOrOptions] extends {
+        Row: infer R;
+      }
+      ? R
+      : never
+    : never;
+
+export type TablesInsert<
+  DefaultSchemaTableNameOrOptions extends
+    keyof DefaultSchema['Tables'] | { schema: keyof DatabaseWithoutInternals },
+  TableName extends (DefaultSchemaTableNameOrOptions extends {
+    schema: keyof DatabaseWithoutInternals;
+  }
+    ? keyof DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions['schema']]['Tables']
+    : never) = never,
+> = DefaultSchemaTableNameOrOptions extends {
+  schema: keyof DatabaseWithoutInternals;
+}
+  ? DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions['schema']]['Tables'][TableName] extends {
+      Insert: infer I;
+    }
+    ? I
+    : never
+  : DefaultSchemaTableNameOrOptions extends keyof DefaultSchema['Tables']
+    ? DefaultSchema['Tables'][DefaultSchemaTableNameOrOptions] extends {
+        Insert: infer I;
+      }
+      ? I
+      : never
+    : never;
+
+export type TablesUpdate<
+  DefaultSchemaTableNameOrOptions extends
+    keyof DefaultSchema['Tables'] | { schema: keyof DatabaseWithoutInternals },
+  TableName extends (DefaultSchemaTableNameOrOptions extends {
+    schema: keyof DatabaseWithoutInternals;
+  }
+    ? keyof DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions['schema']]['Tables']
+    : never) = never,
+> = DefaultSchemaTableNameOrOptions extends {
+  schema: keyof DatabaseWithoutInternals;
+}
+  ? DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions['schema']]['Tables'][TableName] extends {
+      Update: infer U;
+    }
+    ? U
+    : never
+  : DefaultSchemaTableNameOrOptions extends keyof DefaultSchema['Tables']
+    ? DefaultSchema['Tables'][DefaultSchemaTableNameOrOptions] extends {
+        Update: infer U;
+      }
+      ? U
+      : never
+    : never;
+
+export type Enums<
+  DefaultSchemaEnumNameOrOptions extends
+    keyof DefaultSchema['Enums'] | { schema: keyof DatabaseWithoutInternals },
+  EnumName extends (DefaultSchemaEnumNameOrOptions extends {
+    schema: keyof DatabaseWithoutInternals;
+  }
+    ? keyof DatabaseWithoutInternals[DefaultSchemaEnumNameOrOptions['schema']]['Enums']
+    : never) = never,
+> = DefaultSchemaEnumNameOrOptions extends {
+  schema: keyof DatabaseWithoutInternals;
+}
+  ? DatabaseWithoutInternals[DefaultSchemaEnumNameOrOptions['schema']]['Enums'][EnumName]
+  : DefaultSchemaEnumNameOrOptions extends keyof DefaultSchema['Enums']
+    ? DefaultSchema['Enums'][DefaultSchemaEnumNameOrOptions]
+    : never;
+
+export type CompositeTypes<
+  PublicCompositeTypeNameOrOptions extends
+    keyof DefaultSchema['CompositeTypes'] | { schema: keyof DatabaseWithoutInternals },
+  CompositeTypeName extends (PublicCompositeTypeNameOrOptions extends {
+    schema: keyof DatabaseWithoutInternals;
+  }
+    ? keyof DatabaseWithoutInternals[PublicCompositeTypeNameOrOptions['schema']]['CompositeTypes']
+    : never) = never,
+> = PublicCompositeTypeNameOrOptions extends {
+  schema: keyof DatabaseWithoutInternals;
+}
+  ? DatabaseWithoutInternals[PublicCompositeTypeNameOrOptions['schema']]['CompositeTypes'][CompositeTypeName]
+  : PublicCompositeTypeNameOrOptions extends keyof DefaultSchema['CompositeTypes']
+    ? DefaultSchema['CompositeTypes'][PublicCompositeTypeNameOrOptions]
+    : never;
+
+export const Constants = {
+  public: {
+    Enums: {
+      course_platform: ['YOUTUBE', 'UDEMY', 'SKILLSHARE'],
+    },
+  },
+} as const;
