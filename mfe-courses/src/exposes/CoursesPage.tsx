@@ -2,9 +2,9 @@
 import { useId, useMemo, useRef } from 'react';
 import { Testimonials } from '@site/shared-ui/Testimonials';
 import { visuallyHiddenClassName } from '@site/shared-ui/VisuallyHidden';
+import { filterCatalogue } from '@site/shared-ui/catalogueQuery';
 import { CourseSearch } from '../features/search/CourseSearch.tsx';
 import { SearchResultSummary } from '../features/search/SearchResultSummary.tsx';
-import { filterCourses } from '../features/search/filterCourses.ts';
 import { useCourseSearch } from '../features/search/useCourseSearch.ts';
 import { CourseGrid } from '../features/courses/CourseGrid.tsx';
 import { prefetchCourses, useLiveCourses } from '../features/courses/useLiveCourses.ts';
@@ -16,10 +16,10 @@ prefetchCourses();
 export default function CoursesPage() {
   const headingId = useId();
   const searchArea = useRef<HTMLDivElement>(null);
-  const [search, onSearchAction] = useCourseSearch();
+  const search = useCourseSearch();
   const { status, items: courses } = useLiveCourses();
   // Recomputed from the live rows, so an owner's edit never drops the visitor's search.
-  const shown = useMemo(() => filterCourses(courses, search.query), [courses, search.query]);
+  const shown = useMemo(() => filterCatalogue(courses, search.query), [courses, search.query]);
 
   return (
     <>
@@ -28,7 +28,7 @@ export default function CoursesPage() {
           All courses
         </h2>
         <div ref={searchArea}>
-          <CourseSearch search={search} onAction={onSearchAction} />
+          <CourseSearch search={search} />
         </div>
         <SearchResultSummary
           status={status}
@@ -36,7 +36,7 @@ export default function CoursesPage() {
           shown={shown.length}
           total={courses.length}
           onShowAll={() => {
-            onSearchAction({ type: 'cleared' });
+            search.clear();
             // The button goes away with the message: keep the keyboard in the search, ready for another try.
             searchArea.current?.querySelector('input')?.focus();
           }}

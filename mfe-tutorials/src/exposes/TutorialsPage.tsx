@@ -4,11 +4,12 @@ import { publish } from '@site/shared-ui/eventBus';
 import { Testimonials } from '@site/shared-ui/Testimonials';
 import { visuallyHiddenClassName } from '@site/shared-ui/VisuallyHidden';
 import type { Tutorial } from '@site/shared-ui/rows';
-import { SubscribeLink } from '../features/channel/SubscribeLink.tsx';
+import { SubscribeLink } from '../components/SubscribeLink.tsx';
 import { ViewAllTutorialsLink } from '../features/channel/ViewAllTutorialsLink.tsx';
 import { VideoPlayerModal } from '../features/player/VideoPlayerModal.tsx';
 import { describeSearchResult } from '../features/search/describeSearchResult.ts';
 import { TutorialSearchBar } from '../features/search/TutorialSearchBar.tsx';
+import { tutorialsPageSize } from '../features/search/searchTutorials.ts';
 import { prefetchFirstSearch, useTutorialSearch } from '../features/search/useTutorialSearch.ts';
 import { TutorialGrid } from '../features/videos/TutorialGrid.tsx';
 import styles from './TutorialsPage.module.css';
@@ -52,6 +53,7 @@ export default function TutorialsPage() {
         </div>
         <TutorialGrid
           firstLoad={search.firstLoad}
+          placeholderCount={tutorialsPageSize / 2}
           busy={search.status === 'loading'}
           tutorials={search.tutorials}
           onPlay={play}

@@ -1,6 +1,7 @@
 import { useId, type FormEvent } from 'react';
 import { Button } from '@site/shared-ui/Button';
 import { visuallyHiddenClassName } from '@site/shared-ui/VisuallyHidden';
+import { textFieldClassNames } from '@site/shared-ui/textField';
 import styles from './SearchBox.module.css';
 
 interface SearchBoxProps {
@@ -28,7 +29,7 @@ export function SearchBox({ label, placeholder, value, onChange, onSearch, class
       </label>
       <input
         id={inputId}
-        className={styles.input}
+        className={`${textFieldClassNames.field} ${textFieldClassNames.pill} ${styles.input}`}
         type="search"
         placeholder={placeholder}
         value={value}

@@ -3,6 +3,7 @@ import { useLiveTable } from '@site/shared-ui/useLiveTable';
 import { toTestimonial, type Testimonial, type TestimonialRow } from '@site/shared-ui/rows';
 import { SectionHeading } from '@site/shared-ui/SectionHeading';
 import { PlatformLogo } from '@site/shared-ui/PlatformLogo';
+import { CardGrid } from '@site/shared-ui/CardGrid';
 import styles from './Testimonials.module.css';
 
 const newestLast = { column: 'created_at', ascending: true } as const;
@@ -83,21 +84,17 @@ export function Testimonials({ title = 'What my students say' }: { title?: strin
   return (
     <section className={styles.section} aria-labelledby={headingId} aria-busy={status === 'loading'}>
       <SectionHeading id={headingId} eyebrow="Testimonials" title={title} />
-      {status === 'loading' ? (
-        <ul className={styles.grid} aria-hidden="true">
-          {Array.from({ length: placeholderCount }, (_, index) => (
-            <li key={index} className={styles.placeholder} />
-          ))}
-        </ul>
-      ) : (
-        <ul className={styles.grid}>
-          {items.map((testimonial) => (
-            <li key={testimonial.id}>
-              <TestimonialCard testimonial={testimonial} />
-            </li>
-          ))}
-        </ul>
-      )}
+      <div className={styles.content}>
+        <CardGrid
+          items={items}
+          keyOf={(testimonial) => testimonial.id}
+          renderItem={(testimonial) => <TestimonialCard testimonial={testimonial} />}
+          label={title}
+          loading={status === 'loading'}
+          placeholderCount={placeholderCount}
+          placeholderClassName={styles.placeholder}
+        />
+      </div>
     </section>
   );
 }

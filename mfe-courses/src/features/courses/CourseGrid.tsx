@@ -1,5 +1,6 @@
 import type { LoadStatus } from '@site/shared-ui/useLiveTable';
 import type { Course } from '@site/shared-ui/rows';
+import { CardGrid } from '@site/shared-ui/CardGrid';
 import { CourseCard } from './CourseCard.tsx';
 import styles from './CourseGrid.module.css';
 
@@ -13,25 +14,18 @@ interface CourseGridProps {
   courses: readonly Course[];
 }
 
+/** The kit's card grid with course cards. The summary above says "Loading courses…" while they load. */
 export function CourseGrid({ status, courses }: CourseGridProps) {
-  if (status === 'loading') {
-    return (
-      // The summary above says "Loading courses…"; the placeholders only keep the space.
-      <ul className={styles.grid} aria-hidden="true">
-        {Array.from({ length: placeholderCount }, (_, index) => (
-          <li key={index} className={styles.placeholder} />
-        ))}
-      </ul>
-    );
-  }
-  if (courses.length === 0) return null;
   return (
-    <ul className={styles.grid} aria-label="Courses">
-      {courses.map((course, index) => (
-        <li key={course.id}>
-          <CourseCard course={course} eagerImage={index < firstRowSize} />
-        </li>
-      ))}
-    </ul>
+    <CardGrid
+      items={courses}
+      keyOf={(course) => course.id}
+      renderItem={(course, index) => <CourseCard course={course} eagerImage={index < firstRowSize} />}
+      label="Courses"
+      loading={status === 'loading'}
+      placeholderCount={placeholderCount}
+      placeholderClassName={styles.placeholder}
+      empty={null}
+    />
   );
 }

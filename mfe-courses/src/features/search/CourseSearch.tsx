@@ -1,30 +1,25 @@
 import { SearchBox } from '@site/shared-ui/SearchBox';
 import { KeywordChips } from '@site/shared-ui/KeywordChips';
+import type { CatalogueSearch } from '@site/shared-ui/useCatalogueSearch';
 import { courseKeywords } from './courseKeywords.ts';
-import { chosenKeyword, type CourseSearchAction, type CourseSearchState } from './courseSearchTransitions.ts';
 import styles from './CourseSearch.module.css';
 
-interface CourseSearchProps {
-  search: CourseSearchState;
-  onAction: (action: CourseSearchAction) => void;
-}
-
 /** The search box and the keyword chips of the courses page. */
-export function CourseSearch({ search, onAction }: CourseSearchProps) {
+export function CourseSearch({ search }: { search: CatalogueSearch }) {
   return (
     <div className={styles.search}>
       <SearchBox
         label="Search courses by title"
         placeholder="Search Courses..."
-        value={search.text}
-        onChange={(text) => onAction({ type: 'typed', text })}
-        onSearch={(term) => onAction({ type: 'submitted', term })}
+        value={search.boxText}
+        onChange={search.type}
+        onSearch={search.search}
       />
       <KeywordChips
         label="Filter courses by keyword"
         keywords={courseKeywords}
-        selected={chosenKeyword(search)}
-        onSelect={(keyword) => onAction({ type: 'chipPressed', keyword })}
+        selected={search.chip}
+        onSelect={search.pressChip}
       />
     </div>
   );

@@ -1,12 +1,12 @@
 import type { LoadStatus } from '@site/shared-ui/useLiveTable';
 import { Button } from '@site/shared-ui/Button';
 import { describeSearchResult } from './describeSearchResult.ts';
-import type { CourseQuery } from './filterCourses.ts';
+import type { CatalogueQuery } from '@site/shared-ui/catalogueQuery';
 import styles from './SearchResultSummary.module.css';
 
 interface SearchResultSummaryProps {
   status: LoadStatus;
-  query: CourseQuery;
+  query: CatalogueQuery;
   shown: number;
   total: number;
   onShowAll: () => void;

@@ -1,11 +1,11 @@
-import type { CourseQuery } from './filterCourses.ts';
+import type { CatalogueQuery } from '@site/shared-ui/catalogueQuery';
 
 function courses(count: number): string {
   return count === 1 ? '1 course' : `${count} courses`;
 }
 
 /** The line that tells the visitor (and, as a live region, screen readers) what the list shows. */
-export function describeSearchResult(query: CourseQuery, shown: number, total: number): string {
+export function describeSearchResult(query: CatalogueQuery, shown: number, total: number): string {
   if (total === 0) return 'No courses to show right now. Please check back soon.';
   if (query.kind === 'all' || (query.kind === 'title' && query.term.trim() === '')) {
     return `Showing all ${courses(total)}.`;

@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { cardGridClassName } from '@site/shared-ui/CardGrid';
 import { SectionHeading } from '@site/shared-ui/SectionHeading';
 import { PageSection } from '../../components/PageSection.tsx';
 import { experienceAreas, experienceText, type ExperienceArea } from './experience.ts';
@@ -28,7 +29,7 @@ export function ExperienceSection() {
   return (
     <PageSection labelledBy={headingId} tone="alt">
       <SectionHeading id={headingId} eyebrow={experienceText.eyebrow} title={experienceText.title} />
-      <ul className={styles.cards}>
+      <ul className={`${cardGridClassName} ${styles.cards}`}>
         {experienceAreas.map((area) => (
           <li key={area.title}>
             <ExperienceCard area={area} />

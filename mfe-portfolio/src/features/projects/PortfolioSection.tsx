@@ -5,11 +5,11 @@ import { SearchBox } from '@site/shared-ui/SearchBox';
 import { KeywordChips } from '@site/shared-ui/KeywordChips';
 import { Button } from '@site/shared-ui/Button';
 import { visuallyHiddenClassName } from '@site/shared-ui/VisuallyHidden';
+import { filterCatalogue, type CatalogueQuery } from '@site/shared-ui/catalogueQuery';
 import { PageSection } from '../../components/PageSection.tsx';
 import { ProjectGrid } from './ProjectGrid.tsx';
 import { projectKeywordChips } from './projectKeywords.ts';
 import { projectMessages } from './projectMessages.ts';
-import { searchProjects, type ProjectQuery } from './searchProjects.ts';
 import { useProjectSearch } from './useProjectSearch.ts';
 import styles from './PortfolioSection.module.css';
 
@@ -17,7 +17,7 @@ import styles from './PortfolioSection.module.css';
 const firstRowCount = 3;
 const placeholderCount = 6;
 
-function resultSummary(query: ProjectQuery, count: number): string {
+function resultSummary(query: CatalogueQuery, count: number): string {
   switch (query.kind) {
     case 'all':
       return '';
@@ -41,13 +41,13 @@ interface PortfolioSectionProps {
 export function PortfolioSection({ status, projects }: PortfolioSectionProps) {
   const headingId = useId();
   const searchArea = useRef<HTMLDivElement>(null);
-  const { boxText, query, chip, type, search, pressChip } = useProjectSearch();
-  const visible = useMemo(() => searchProjects(projects, query), [projects, query]);
+  const { boxText, query, chip, type, search, pressChip, clear } = useProjectSearch();
+  const visible = useMemo(() => filterCatalogue(projects, query), [projects, query]);
   const ready = status === 'ready';
   const noMatch = ready && query.kind !== 'all' && projects.length > 0 && visible.length === 0;
 
   const showAll = () => {
-    pressChip(null);
+    clear();
     searchArea.current?.querySelector('input')?.focus();
   };
 

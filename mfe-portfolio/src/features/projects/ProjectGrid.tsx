@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { Project } from '@site/shared-ui/rows';
 import type { LoadStatus } from '@site/shared-ui/useLiveTable';
-import { VisuallyHidden } from '@site/shared-ui/VisuallyHidden';
+import { CardGrid } from '@site/shared-ui/CardGrid';
 import { ProjectCard } from './ProjectCard.tsx';
 import { projectMessages } from './projectMessages.ts';
 import styles from './ProjectGrid.module.css';
@@ -19,6 +19,7 @@ interface ProjectGridProps {
   label: string;
 }
 
+/** The kit's card grid with project cards, and a project card's shape while loading. */
 export function ProjectGrid({
   status,
   projects,
@@ -27,28 +28,24 @@ export function ProjectGrid({
   empty,
   label,
 }: ProjectGridProps) {
-  if (status === 'loading') {
-    return (
-      <div className={styles.grid} aria-busy="true">
-        <VisuallyHidden>{projectMessages.loading}</VisuallyHidden>
-        {Array.from({ length: placeholderCount }, (_, index) => (
-          <div key={index} className={styles.placeholder} aria-hidden="true">
-            <div className={styles.placeholderMedia} />
-            <div className={styles.placeholderLine} />
-            <div className={styles.placeholderLineShort} />
-          </div>
-        ))}
-      </div>
-    );
-  }
-  if (projects.length === 0) return <div className={styles.empty}>{empty}</div>;
   return (
-    <ul className={styles.grid} aria-label={label}>
-      {projects.map((project, index) => (
-        <li key={project.id} className={styles.item}>
-          <ProjectCard project={project} eagerImage={index < eagerImageCount} />
-        </li>
-      ))}
-    </ul>
+    <CardGrid
+      items={projects}
+      keyOf={(project) => project.id}
+      renderItem={(project, index) => <ProjectCard project={project} eagerImage={index < eagerImageCount} />}
+      label={label}
+      loading={status === 'loading'}
+      loadingLabel={projectMessages.loading}
+      placeholderCount={placeholderCount}
+      placeholderClassName={styles.placeholder}
+      placeholderContent={
+        <>
+          <div className={styles.placeholderMedia} />
+          <div className={styles.placeholderLine} />
+          <div className={styles.placeholderLineShort} />
+        </>
+      }
+      empty={<div className={styles.empty}>{empty}</div>}
+    />
   );
 }

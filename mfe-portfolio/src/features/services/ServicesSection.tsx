@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { cardGridClassName } from '@site/shared-ui/CardGrid';
 import { SectionHeading } from '@site/shared-ui/SectionHeading';
 import { PageSection } from '../../components/PageSection.tsx';
 import { ServiceIcon } from './ServiceIcon.tsx';
@@ -11,7 +12,7 @@ export function ServicesSection() {
   return (
     <PageSection labelledBy={headingId} tone="alt">
       <SectionHeading id={headingId} eyebrow={servicesText.eyebrow} title={servicesText.title} />
-      <ul className={styles.cards}>
+      <ul className={cardGridClassName}>
         {services.map((service) => (
           <li key={service.title} className={styles.card}>
             <span className={styles.iconFrame}>

@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { SearchBox } from '@site/shared-ui/SearchBox';
+import { textFieldClassNames } from '@site/shared-ui/textField';
 import { parseTutorialSort, tutorialSortOptions, type TutorialSort } from './tutorialSort.ts';
 import styles from './TutorialSearchBar.module.css';
 
@@ -36,7 +37,7 @@ export function TutorialSearchBar({
         </label>
         <select
           id={sortId}
-          className={styles.select}
+          className={`${textFieldClassNames.field} ${textFieldClassNames.pill} ${styles.select}`}
           value={sort}
           onChange={(event) => onSortChange(parseTutorialSort(event.target.value))}
         >

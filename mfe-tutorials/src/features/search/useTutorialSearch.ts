@@ -1,7 +1,9 @@
 // The tutorials page's search: what the box holds, the chosen sort, and the tutorials the last search found.
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { publish } from '@site/shared-ui/eventBus';
 import type { Tutorial } from '@site/shared-ui/rows';
+import type { CatalogueSearchOutcome } from '@site/shared-ui/catalogueSearch';
+import { useCatalogueSearch } from '@site/shared-ui/useCatalogueSearch';
 import { searchTutorials, type TutorialSearch } from './searchTutorials.ts';
 import { defaultTutorialSort, type TutorialSort } from './tutorialSort.ts';
 
@@ -27,7 +29,7 @@ export interface TutorialSearchView {
   tutorials: Tutorial[];
   /** The visitor searches (submits the box, or clears it). */
   searchFor: (term: string) => void;
-  /** The visitor picks a sort: the search runs again with the term in the box. */
+  /** The visitor picks a sort: the search runs again with the current term. */
   sortBy: (sort: TutorialSort) => void;
 }
 
@@ -53,9 +55,24 @@ function takeEarlyFirstSearch(search: TutorialSearch): Promise<Tutorial[]> | und
     : undefined;
 }
 
+/**
+ * Every search is recorded as userSearchForTutorial, and here, unlike projects and courses, so is clearing the box:
+ * a tutorial search runs on the server (spec §4), and an empty term is a search of its own (the first load is one),
+ * not only a way back to the full list.
+ */
+function recordTutorialSearch(outcome: NonNullable<CatalogueSearchOutcome>) {
+  publish({ name: 'userSearchForTutorial', searchTerm: outcome.kind === 'searched' ? outcome.term : '' });
+}
+
 export function useTutorialSearch(): TutorialSearchView {
-  const [input, setInput] = useState('');
-  const [search, setSearch] = useState<TutorialSearch>(initialSearch);
+  // The box is the kit's catalogue search, without chips; the sort is this page's own.
+  const box = useCatalogueSearch(recordTutorialSearch);
+  const [sort, setSort] = useState<TutorialSort>(defaultTutorialSort);
+  // A new search whenever the visitor searches (even the same term again) or sorts: the effect below runs per search.
+  const search = useMemo<TutorialSearch>(() => {
+    const searchTerm = box.query.kind === 'title' ? box.query.term : '';
+    return searchTerm === '' && sort === defaultTutorialSort ? initialSearch : { searchTerm, sort };
+  }, [box.query, sort]);
   const [result, setResult] = useState<SearchResult>({
     status: 'loading',
     tutorials: [],
@@ -79,23 +96,17 @@ export function useTutorialSearch(): TutorialSearchView {
     };
   }, [search]);
 
-  const searchFor = useCallback((term: string) => {
-    publish({ name: 'userSearchForTutorial', searchTerm: term });
-    setSearch((current) => ({ ...current, searchTerm: term }));
-  }, []);
-
-  const sortBy = useCallback((sort: TutorialSort) => setSearch({ searchTerm: input.trim(), sort }), [input]);
-
   const loading = result.search !== search;
   return {
-    input,
-    setInput,
+    input: box.boxText,
+    setInput: box.type,
     sort: search.sort,
     search,
     status: loading ? 'loading' : result.status,
     firstLoad: result.status === 'loading',
     tutorials: result.tutorials,
-    searchFor,
-    sortBy,
+    searchFor: box.search,
+    // Spec §4: choosing a sort re-runs the search with the current term (the one the visitor searched for).
+    sortBy: setSort,
   };
 }

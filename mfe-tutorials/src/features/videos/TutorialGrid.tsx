@@ -1,5 +1,5 @@
 import type { Tutorial } from '@site/shared-ui/rows';
-import { tutorialsPageSize } from '../search/searchTutorials.ts';
+import { CardGrid } from '@site/shared-ui/CardGrid';
 import { TutorialCard } from './TutorialCard.tsx';
 import styles from './TutorialGrid.module.css';
 
@@ -9,33 +9,28 @@ const firstRowSize = 3;
 interface TutorialGridProps {
   /** True before the first answer: placeholders keep the page's height, so nothing below jumps. */
   firstLoad: boolean;
+  /** How many placeholder cards keep that height. */
+  placeholderCount: number;
   /** A newer search is under way: the shown cards stay until its answer arrives. */
   busy: boolean;
   tutorials: readonly Tutorial[];
   onPlay: (tutorial: Tutorial) => void;
 }
 
-export function TutorialGrid({ firstLoad, busy, tutorials, onPlay }: TutorialGridProps) {
-  if (firstLoad) {
-    return (
-      <ul className={styles.grid} aria-hidden="true">
-        {Array.from({ length: tutorialsPageSize / 2 }, (_, index) => (
-          <li key={index} className={styles.placeholder} />
-        ))}
-      </ul>
-    );
-  }
+/** The kit's card grid with tutorial cards. The summary above says what is being searched. */
+export function TutorialGrid({ firstLoad, placeholderCount, busy, tutorials, onPlay }: TutorialGridProps) {
   return (
-    <ul
-      className={busy ? `${styles.grid} ${styles.busy}` : styles.grid}
-      aria-label="Tutorials"
-      aria-busy={busy}
-    >
-      {tutorials.map((tutorial, index) => (
-        <li key={tutorial.id}>
-          <TutorialCard tutorial={tutorial} onPlay={onPlay} eagerImage={index < firstRowSize} />
-        </li>
-      ))}
-    </ul>
+    <CardGrid
+      items={tutorials}
+      keyOf={(tutorial) => tutorial.id}
+      renderItem={(tutorial, index) => (
+        <TutorialCard tutorial={tutorial} onPlay={onPlay} eagerImage={index < firstRowSize} />
+      )}
+      label="Tutorials"
+      loading={firstLoad}
+      placeholderCount={placeholderCount}
+      placeholderClassName={styles.placeholder}
+      busy={busy}
+    />
   );
 }

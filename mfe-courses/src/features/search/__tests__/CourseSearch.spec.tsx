@@ -7,10 +7,10 @@ import { courseKeywords } from '../courseKeywords.ts';
 import { useCourseSearch } from '../useCourseSearch.ts';
 
 function SearchWithQuery() {
-  const [search, onAction] = useCourseSearch();
+  const search = useCourseSearch();
   return (
     <>
-      <CourseSearch search={search} onAction={onAction} />
+      <CourseSearch search={search} />
       <output aria-label="query">{JSON.stringify(search.query)}</output>
     </>
   );

@@ -1,8 +1,8 @@
 import { describeSearchResult } from '../describeSearchResult.ts';
-import type { CourseQuery } from '../filterCourses.ts';
+import type { CatalogueQuery } from '@site/shared-ui/catalogueQuery';
 
 describe('describeSearchResult', () => {
-  it.each<[CourseQuery, number, number, string]>([
+  it.each<[CatalogueQuery, number, number, string]>([
     [{ kind: 'all' }, 14, 14, 'Showing all 14 courses.'],
     [{ kind: 'all' }, 1, 1, 'Showing all 1 course.'],
     [{ kind: 'title', term: ' ' }, 14, 14, 'Showing all 14 courses.'],

@@ -1,16 +1,7 @@
-import type { Course } from '@site/shared-ui/rows';
-import { filterCourses, type CourseQuery } from '../filterCourses.ts';
+import { filterCatalogue, normaliseSearchText, type CatalogueQuery } from '@site/shared-ui/catalogueQuery';
 
-function course(title: string, keywords: string[]): Course {
-  return {
-    id: title,
-    title,
-    description: '',
-    imagePath: '',
-    platform: 'UDEMY',
-    keywords,
-    linkToCourse: 'https://example.com',
-  };
+function course(title: string, keywords: string[]) {
+  return { title, keywords };
 }
 
 const courses = [
@@ -20,10 +11,10 @@ const courses = [
   course('Responsive Web Design', ['html', 'css', 'bootstrap']),
 ];
 
-const titlesOf = (query: CourseQuery) => filterCourses(courses, query).map((each) => each.title);
+const titlesOf = (query: CatalogueQuery) => filterCatalogue(courses, query).map((each) => each.title);
 
-describe('filterCourses', () => {
-  it.each<[string, CourseQuery, string[]]>([
+describe('filterCatalogue', () => {
+  it.each<[string, CatalogueQuery, string[]]>([
     ['everything', { kind: 'all' }, courses.map((each) => each.title)],
     [
       'an empty title term keeps every course',
@@ -71,14 +62,21 @@ describe('filterCourses', () => {
 
   it('keeps the order of the list and does not change it', () => {
     const list = [course('B web', []), course('A web', [])];
-    const result = filterCourses(list, { kind: 'title', term: 'web' });
+    const result = filterCatalogue(list, { kind: 'title', term: 'web' });
     expect(result.map((each) => each.title)).toEqual(['B web', 'A web']);
     expect(result).not.toBe(list);
   });
 
+  it('ignores case with English rules on every machine (no Turkish dotless i)', () => {
+    expect(normaliseSearchText(' INDEX ')).toBe('index');
+    expect(filterCatalogue([course('Index Pages', ['html'])], { kind: 'title', term: 'INDEX' })).toHaveLength(
+      1,
+    );
+  });
+
   it('matches keywords stored in any case', () => {
     expect(
-      filterCourses([course('Legacy', ['GitHub'])], { kind: 'keyword', keyword: 'GITHUB' }),
+      filterCatalogue([course('Legacy', ['GitHub'])], { kind: 'keyword', keyword: 'GITHUB' }),
     ).toHaveLength(1);
   });
 });

@@ -1,0 +1,41 @@
+// A catalogue's search as React state (see catalogueSearch.ts for the rules), with the callbacks the kit's SearchBox
+// and KeywordChips take. The section says what a search records (each has its own analytics event) with a function
+// that stays the same between renders (declare it outside the component).
+import { useCallback, useRef, useState } from 'react';
+import {
+  chosenChip,
+  initialCatalogueSearch,
+  nextCatalogueSearch,
+  type CatalogueSearchAction,
+  type CatalogueSearchOutcome,
+} from '@site/shared-ui/catalogueSearch';
+
+export function useCatalogueSearch(onOutcome: (outcome: NonNullable<CatalogueSearchOutcome>) => void) {
+  const [state, setState] = useState(initialCatalogueSearch);
+  // The latest state, also between two actions of one event (the SearchBox reports a cleared box as a change and
+  // then a search), so each action sees the one before.
+  const latest = useRef(state);
+
+  const dispatch = useCallback(
+    (action: CatalogueSearchAction) => {
+      const step = nextCatalogueSearch(latest.current, action);
+      latest.current = step.state;
+      setState(step.state);
+      if (step.outcome !== null) onOutcome(step.outcome);
+    },
+    [onOutcome],
+  );
+
+  return {
+    boxText: state.boxText,
+    query: state.query,
+    chip: chosenChip(state),
+    type: useCallback((text: string) => dispatch({ type: 'typed', text }), [dispatch]),
+    search: useCallback((term: string) => dispatch({ type: 'submitted', term }), [dispatch]),
+    pressChip: useCallback((chip: string | null) => dispatch({ type: 'chipPressed', chip }), [dispatch]),
+    clear: useCallback(() => dispatch({ type: 'cleared' }), [dispatch]),
+  };
+}
+
+/** What useCatalogueSearch gives a section: the box text, the query, the chosen chip and the actions. */
+export type CatalogueSearch = ReturnType<typeof useCatalogueSearch>;
