@@ -1,6 +1,5 @@
 // What every page of the site must show, from the product spec (the shell's route table is the implementation).
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
+import { findSiteMapPage } from './siteMap.ts';
 
 export interface ExpectedPage {
   path: string;
@@ -24,16 +23,7 @@ export const expectedPages: ExpectedPage[] = [
   { path: '/help/terms-of-service', title: 'Alex Morgan | Terms of Service', banner: 'Terms of Service' },
 ];
 
-interface MetaEntry {
-  page: string;
-  metaDescription: string;
-}
-
-const metadata = JSON.parse(
-  readFileSync(path.join(import.meta.dirname, '../../shell/public/assets/data/meta.json'), 'utf8'),
-) as MetaEntry[];
-
-/** The description the static metadata file gives the page ('' when it has no entry). */
+/** The description the site map gives the page ('' when it has none), which meta.json and the HTML must carry. */
 export function expectedDescription(pagePath: string): string {
-  return metadata.find((entry) => entry.page === pagePath)?.metaDescription ?? '';
+  return findSiteMapPage(pagePath)?.description ?? '';
 }

@@ -29,7 +29,6 @@ const template = readFileSync(path.join(dist, 'page-template.html'), 'utf8').rep
   '</head>',
   `${preloads}</head>`,
 );
-const metadata = JSON.parse(readFileSync(path.join(shellDir, 'public/assets/data/meta.json'), 'utf8'));
 
 const escapeAttribute = (text) =>
   text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -40,8 +39,7 @@ function replaceOnce(html, pattern, replacement) {
 }
 
 function pageHtml(pathname) {
-  const { html, title, canonicalUrl: url } = renderPage(pathname);
-  const description = metadata.find((entry) => entry.page === pathname)?.metaDescription ?? '';
+  const { html, title, description, canonicalUrl: url } = renderPage(pathname);
   let page = template;
   page = replaceOnce(page, /<title>[^<]*<\/title>/, `<title>${escapeAttribute(title)}</title>`);
   page = replaceOnce(

@@ -64,8 +64,9 @@ const federationAliases = {
  * @param {import('@module-federation/enhanced/webpack').ModuleFederationPluginOptions} options.federation
  * @param {boolean} [options.isHost] the shell: serves the HTML and provides the federation runtime
  * @param {Record<string, string>} [options.define] compile-time constants
+ * @param {import('webpack').WebpackPluginInstance[]} [options.plugins] the app's own plugins, added last
  */
-export function createAppConfig({ appDir, federation, isHost = false, define = {} }) {
+export function createAppConfig({ appDir, federation, isHost = false, define = {}, plugins = [] }) {
   return (_env, argv) => {
     const production = argv.mode !== 'development';
     const hashed = production ? '.[contenthash:10]' : '';
@@ -140,6 +141,7 @@ export function createAppConfig({ appDir, federation, isHost = false, define = {
               }),
             ]
           : []),
+        ...plugins,
       ],
       optimization: {
         // Module Federation needs each container's runtime in its own entry.

@@ -1,8 +1,18 @@
 import { expect, test } from '@playwright/test';
 import { collectConsoleErrors } from '../../support/consoleErrors.ts';
+import { pageMetadataEntries } from '../../support/siteMap.ts';
 import { expectedDescription, expectedPages } from '../../support/pages.ts';
 
 test.describe('every page', () => {
+  test('has its entry in the served metadata file, as the site map gives it (spec §7)', async ({
+    request,
+  }) => {
+    const response = await request.get('/assets/data/meta.json');
+    expect(response.status()).toBe(200);
+    expect(await response.json()).toEqual(pageMetadataEntries());
+    expect(pageMetadataEntries().map((entry) => entry.page)).toEqual(expectedPages.map((page) => page.path));
+  });
+
   for (const expected of expectedPages) {
     test(`${expected.path} opens by deep link and on reload with its frame, banner, title and description`, async ({
       page,

@@ -10,12 +10,11 @@ import {
 } from 'react';
 import { useEventBus } from '@site/shared-ui/eventBus';
 import { VisuallyHidden } from '@site/shared-ui/VisuallyHidden';
-import type { PageSlot, RemoteModuleId } from '../app/siteRoutes.ts';
 import { RemoteErrorBoundary } from './RemoteErrorBoundary.tsx';
 import { RemoteLoaderContext } from './RemoteLoaderContext.ts';
 import { useHydrated } from './useHydrated.ts';
 import { useWanted } from './useWanted.ts';
-import type { RemoteModuleLoader } from './remoteModuleTypes.ts';
+import type { PageSlot, RemoteModuleId, RemoteModuleLoader } from './remoteModuleTypes.ts';
 import styles from './RemoteSlot.module.css';
 
 // One lazy component per loader, module and attempt: React.lazy remembers a failure, so a retry needs a new one.

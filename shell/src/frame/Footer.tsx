@@ -3,7 +3,7 @@ import { owner } from '@site/shared-ui/owner';
 import { ExternalLink } from '@site/shared-ui/Button';
 import { publish } from '@site/shared-ui/eventBus';
 import { Logo } from './Logo.tsx';
-import { footerLinkGroups } from './navigation.ts';
+import { footerLinkGroups } from '@site/shared-ui/siteMap';
 import { SocialIcon } from './SocialIcon.tsx';
 import { useCurrentYear } from './useCurrentYear.ts';
 import styles from './Footer.module.css';

@@ -1,12 +1,16 @@
 import type { ReactNode } from 'react';
 import { Link } from '@site/shared-ui/router';
-import type { SitePage } from '../app/siteRoutes.ts';
 import styles from './HeaderBanner.module.css';
+
+/** The home page's hero offers its next steps as links: a route of the site, or an anchor (#contact). */
+export interface HeroLinks {
+  links: { label: string; to: string }[];
+}
 
 interface HeaderBannerProps {
   title: ReactNode;
   text?: string;
-  hero?: SitePage['banner']['hero'];
+  hero?: HeroLinks;
 }
 
 /** The banner at the top of every page, with the page's one h1; on the home page, a hero that fills the first screen. */

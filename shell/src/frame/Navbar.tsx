@@ -4,7 +4,7 @@ import { ExternalLink } from '@site/shared-ui/Button';
 import { publish } from '@site/shared-ui/eventBus';
 import { layout } from '@site/shared-ui/tokens';
 import { Logo } from './Logo.tsx';
-import { blogLink, navbarLinks } from './navigation.ts';
+import { blogLink, navbarLinks } from '@site/shared-ui/siteMap';
 import { useScrolledPast } from './useScrolledPast.ts';
 import styles from './Navbar.module.css';
 

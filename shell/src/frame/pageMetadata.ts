@@ -2,7 +2,7 @@
 // metadata file (/assets/data/meta.json, one {page, metaDescription} entry per route).
 import { fetchWithLoadingBar } from '@site/shared-ui/fetchWithLoadingBar';
 import { owner } from '@site/shared-ui/owner';
-import { findSitePage, notFoundPage, pageTitle } from '../app/siteRoutes.ts';
+import { titleForPath } from '@site/shared-ui/siteMap';
 
 export interface PageMetadataEntry {
   page: string;
@@ -32,17 +32,13 @@ export function descriptionFor(metadata: readonly PageMetadataEntry[], pathname:
   return metadata.find((entry) => entry.page === pathname)?.metaDescription ?? '';
 }
 
-export function titleFor(pathname: string): string {
-  return pageTitle(findSitePage(pathname)?.pageName ?? notFoundPage.pageName);
-}
-
 function setMetaContent(selector: string, content: string) {
   document.head.querySelector(selector)?.setAttribute('content', content);
 }
 
 /** Applies the page's metadata to the document; resolves once the description is known. */
 export async function applyPageMetadata(pathname: string, isCurrent: () => boolean): Promise<void> {
-  const title = titleFor(pathname);
+  const title = titleForPath(pathname);
   document.title = title;
   setMetaContent('meta[property="og:title"]', title);
   const url = new URL(pathname, owner.siteUrl).href;

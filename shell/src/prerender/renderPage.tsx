@@ -3,12 +3,18 @@
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from '@site/shared-ui/router';
 import { owner } from '@site/shared-ui/owner';
-import { SiteApp } from '../app/SiteApp.tsx';
-import { findSitePage, notFoundPage, pageTitle, sitePages } from '../app/siteRoutes.ts';
+import { findSiteMapPage, pageMetadataEntries, titleForPath } from '@site/shared-ui/siteMap';
+import { SiteApp } from '../site/SiteApp.tsx';
 
-export { sitePages };
+export { sitePages } from '../site/sitePages.ts';
+export { pageMetadataEntries };
 
-export function renderPage(pathname: string): { html: string; title: string; canonicalUrl: string } {
+export function renderPage(pathname: string): {
+  html: string;
+  title: string;
+  description: string;
+  canonicalUrl: string;
+} {
   const html = renderToString(
     <StaticRouter location={pathname}>
       <SiteApp />
@@ -16,7 +22,8 @@ export function renderPage(pathname: string): { html: string; title: string; can
   );
   return {
     html,
-    title: pageTitle(findSitePage(pathname)?.pageName ?? notFoundPage.pageName),
+    title: titleForPath(pathname),
+    description: findSiteMapPage(pathname)?.description ?? '',
     canonicalUrl: new URL(pathname, owner.siteUrl).href,
   };
 }

@@ -1,5 +1,5 @@
 import { useLocation } from '@site/shared-ui/router';
-import { findSitePage } from '../app/siteRoutes.ts';
+import { findSitePage } from './sitePages.ts';
 import { NotFoundPage } from './NotFoundPage.tsx';
 import { SitePageView } from './SitePageView.tsx';
 

@@ -1,5 +1,5 @@
 import { Route, Routes } from '@site/shared-ui/router';
-import { PageForLocation } from '../pages/PageForLocation.tsx';
+import { PageForLocation } from './PageForLocation.tsx';
 import { SiteLayout } from './SiteLayout.tsx';
 
 /** The whole site inside a router: the same tree is prerendered at build time and hydrated in the browser. */

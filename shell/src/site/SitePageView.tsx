@@ -1,4 +1,4 @@
-import type { SitePage } from '../app/siteRoutes.ts';
+import type { SitePage } from './sitePages.ts';
 import { HeaderBanner } from '../frame/HeaderBanner.tsx';
 import { RemoteSlot } from '../federation/RemoteSlot.tsx';
 

@@ -1,45 +1,29 @@
-// Every page of the site: its address, its name (for the title), its header banner and the section modules that
-// fill it. The shell's router, page titles, prerendered HTML and not-found handling all read this one table.
+// What fills each page of the site map (@site/shared-ui/siteMap): its header banner and the section modules below
+// it. The record is keyed by every path of the site map, so the compiler catches a page without a composition. The
+// router, the page titles, the prerendered and server-rendered HTML and the early hints all read this.
 import { owner } from '@site/shared-ui/owner';
+import { normalisePath, siteMapPages, type SiteMapPage, type SitePath } from '@site/shared-ui/siteMap';
+import type { HeroLinks } from '../frame/HeaderBanner.tsx';
+import type { PageSlot } from '../federation/remoteModuleTypes.ts';
 
-/** A module a section exposes through Module Federation, as `<remote>/<exposed name>`. */
-export type RemoteModuleId =
-  | 'portfolio/HomeAbout'
-  | 'portfolio/FeaturedProjects'
-  | 'portfolio/AboutPage'
-  | 'portfolio/PortfolioPage'
-  | 'tutorials/TutorialsTeaser'
-  | 'tutorials/TutorialsPage'
-  | 'courses/CoursesTeaser'
-  | 'courses/CoursesPage'
-  | 'help/HelpRoutes';
-
-export interface PageSlot {
-  module: RemoteModuleId;
-  /** Names the section in its fallback when it cannot load. */
-  sectionName: string;
-  /** Space kept for the section before it arrives, so nothing below it jumps (see RemoteSlot.module.css). */
-  reserve: 'page' | 'section' | 'teaser';
-}
-
-export interface SitePage {
-  path: string;
-  pageName: string;
+export interface PageComposition {
   banner: {
     title: string;
     text: string;
     /** The home page's banner fills the first screen and offers the two next steps. */
-    hero?: { links: { label: string; to: string }[] };
+    hero?: HeroLinks;
   };
   slots: PageSlot[];
 }
 
+export interface SitePage extends SiteMapPage, PageComposition {
+  path: SitePath;
+}
+
 const helpArea: PageSlot = { module: 'help/HelpRoutes', sectionName: 'Help', reserve: 'page' };
 
-export const sitePages: SitePage[] = [
-  {
-    path: '/',
-    pageName: 'Home',
+const compositions: Record<SitePath, PageComposition> = {
+  '/': {
     banner: {
       title: `Hello, I'm ${owner.name}, Web Developer`,
       text: 'I build fast, accessible web applications for clients around the world, and teach what I learn along the way.',
@@ -57,77 +41,52 @@ export const sitePages: SitePage[] = [
       { module: 'courses/CoursesTeaser', sectionName: 'Courses', reserve: 'teaser' },
     ],
   },
-  {
-    path: '/about',
-    pageName: 'About',
-    banner: {
-      title: 'About Me',
-      text: 'Who I am, what I do for my clients, and the tools I use every day.',
-    },
+  '/about': {
+    banner: { title: 'About Me', text: 'Who I am, what I do for my clients, and the tools I use every day.' },
     slots: [{ module: 'portfolio/AboutPage', sectionName: 'About me', reserve: 'page' }],
   },
-  {
-    path: '/portfolio',
-    pageName: 'Portfolio',
+  '/portfolio': {
     banner: {
       title: 'Portfolio',
       text: 'Browse the projects I have built, and search them by title and keywords.',
     },
     slots: [{ module: 'portfolio/PortfolioPage', sectionName: 'Portfolio', reserve: 'page' }],
   },
-  {
-    path: '/tutorials',
-    pageName: 'Tutorials',
+  '/tutorials': {
     banner: {
       title: 'Tutorials',
       text: 'Free video tutorials from my YouTube channel: search them and sort by views, trend or date.',
     },
     slots: [{ module: 'tutorials/TutorialsPage', sectionName: 'Tutorials', reserve: 'page' }],
   },
-  {
-    path: '/courses',
-    pageName: 'Courses',
+  '/courses': {
     banner: {
       title: 'Courses',
       text: 'In-depth courses on Udemy and Skillshare, from your first web page to production back-ends.',
     },
     slots: [{ module: 'courses/CoursesPage', sectionName: 'Courses', reserve: 'page' }],
   },
-  {
-    path: '/help',
-    pageName: 'Help',
+  '/help': {
     banner: { title: 'Help', text: 'How this site treats your data, and the terms for using it.' },
     slots: [helpArea],
   },
-  {
-    path: '/help/privacy-policy',
-    pageName: 'Privacy Policy',
+  '/help/privacy-policy': {
     banner: { title: 'Privacy Policy', text: 'What this site collects about you, why, and your rights.' },
     slots: [helpArea],
   },
-  {
-    path: '/help/terms-and-conditions',
-    pageName: 'Terms and Conditions',
+  '/help/terms-and-conditions': {
     banner: { title: 'Terms and Conditions', text: 'The rules for using this site and its content.' },
     slots: [helpArea],
   },
-  {
-    path: '/help/terms-of-service',
-    pageName: 'Terms of Service',
+  '/help/terms-of-service': {
     banner: { title: 'Terms of Service', text: 'The terms that apply when you use this website.' },
     slots: [helpArea],
   },
-];
+};
 
-export const notFoundPage = {
-  pageName: 'Page Not Found',
-} as const;
+export const sitePages: SitePage[] = siteMapPages.map((page) => ({ ...page, ...compositions[page.path] }));
 
 export function findSitePage(pathname: string): SitePage | undefined {
-  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  const path = normalisePath(pathname);
   return sitePages.find((page) => page.path === path);
-}
-
-export function pageTitle(pageName: string): string {
-  return `${owner.siteName} | ${pageName}`;
 }

@@ -1,6 +1,6 @@
 import { Link } from '@site/shared-ui/router';
-import { OwnerEmailLink } from '../legal-document/OwnerEmailLink.tsx';
-import { helpPages, helpPageUrl } from '../help-navigation/helpPages.ts';
+import { OwnerEmailLink } from '../../components/legal-document/OwnerEmailLink.tsx';
+import { helpPages } from '@site/shared-ui/siteMap';
 import styles from './HelpIndexPage.module.css';
 
 /** /help: what the help pages are for, and a card for each. */
@@ -16,7 +16,7 @@ export function HelpIndexPage() {
         {helpPages.map((page) => (
           <li key={page.path} className={styles.card}>
             <h2 className={styles.title}>
-              <Link to={helpPageUrl(page)} className={styles.link}>
+              <Link to={page.path} className={styles.link}>
                 {page.title}
               </Link>
             </h2>

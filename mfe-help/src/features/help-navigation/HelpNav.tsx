@@ -1,5 +1,5 @@
 import { NavLink } from '@site/shared-ui/router';
-import { helpPages, helpPageUrl } from './helpPages.ts';
+import { helpPages } from '@site/shared-ui/siteMap';
 import styles from './HelpNav.module.css';
 
 function linkClassName({ isActive }: { isActive: boolean }) {
@@ -18,7 +18,7 @@ export function HelpNav() {
         </li>
         {helpPages.map((page) => (
           <li key={page.path}>
-            <NavLink to={helpPageUrl(page)} className={linkClassName}>
+            <NavLink to={page.path} className={linkClassName}>
               {page.title}
             </NavLink>
           </li>

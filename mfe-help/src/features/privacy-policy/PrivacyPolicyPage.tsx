@@ -1,4 +1,4 @@
-import { LegalDocument } from '../legal-document/LegalDocument.tsx';
+import { LegalDocument } from '../../components/legal-document/LegalDocument.tsx';
 import { privacyPolicyIntro, privacyPolicySections } from './privacyPolicySections.tsx';
 
 /** /help/privacy-policy */

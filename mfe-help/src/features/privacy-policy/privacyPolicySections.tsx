@@ -1,8 +1,8 @@
 import { ExternalLink } from '@site/shared-ui/Button';
 import { owner } from '@site/shared-ui/owner';
-import type { LegalSection } from '../legal-document/legalSection.ts';
-import { OwnerEmailLink } from '../legal-document/OwnerEmailLink.tsx';
-import { siteHost } from '../legal-document/siteHost.ts';
+import type { LegalSection } from '../../components/legal-document/legalSection.ts';
+import { OwnerEmailLink } from '../../components/legal-document/OwnerEmailLink.tsx';
+import { siteHost } from '../../components/legal-document/siteHost.ts';
 import { googlePolicies } from './googlePolicies.ts';
 
 // What this site really stores is listed in "information-collected"; keep it true when the site changes

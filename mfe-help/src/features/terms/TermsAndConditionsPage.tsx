@@ -1,4 +1,4 @@
-import { LegalDocument } from '../legal-document/LegalDocument.tsx';
+import { LegalDocument } from '../../components/legal-document/LegalDocument.tsx';
 import { termsAndConditionsIntro, termsAndConditionsSections } from './termsAndConditionsSections.tsx';
 
 /** /help/terms-and-conditions */

@@ -1,4 +1,4 @@
-import { LegalDocument } from '../legal-document/LegalDocument.tsx';
+import { LegalDocument } from '../../components/legal-document/LegalDocument.tsx';
 import { termsOfServiceIntro, termsOfServiceSections } from './termsOfServiceSections.tsx';
 
 /** /help/terms-of-service */

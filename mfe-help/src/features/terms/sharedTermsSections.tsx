@@ -1,9 +1,9 @@
 // The sections the Terms and Conditions and the Terms of Service have in common, written once: both pages use these.
 import { Link } from '@site/shared-ui/router';
 import { owner } from '@site/shared-ui/owner';
-import type { LegalSection } from '../legal-document/legalSection.ts';
-import { OwnerEmailLink } from '../legal-document/OwnerEmailLink.tsx';
-import { siteHost } from '../legal-document/siteHost.ts';
+import type { LegalSection } from '../../components/legal-document/legalSection.ts';
+import { OwnerEmailLink } from '../../components/legal-document/OwnerEmailLink.tsx';
+import { siteHost } from '../../components/legal-document/siteHost.ts';
 
 export const licenceSection: LegalSection = {
   id: 'licence',

@@ -1,6 +1,6 @@
 import { owner } from '@site/shared-ui/owner';
-import type { LegalSection } from '../legal-document/legalSection.ts';
-import { siteHost } from '../legal-document/siteHost.ts';
+import type { LegalSection } from '../../components/legal-document/legalSection.ts';
+import { siteHost } from '../../components/legal-document/siteHost.ts';
 import {
   commentsSection,
   contentLiabilitySection,
