@@ -6,8 +6,53 @@ import tseslint from 'typescript-eslint';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import importX, { createNodeResolver } from 'eslint-plugin-import-x';
+import { readdirSync } from 'node:fs';
 
 const sections = ['mfe-portfolio', 'mfe-tutorials', 'mfe-courses', 'mfe-help'];
+
+/** The feature folders of a package's src/features, read from disk, so a new feature is covered at once. */
+function featuresOf(pkg) {
+  return readdirSync(new URL(`./${pkg}/src/features`, import.meta.url), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+}
+
+// Inside a package, imports run one way (STYLE.md): exposes/ (a section) or site/ (the shell) compose features;
+// features never import each other; what several features share lives in components/ (or the kit); nothing lower
+// imports back up. By resolved path, so '../other/x' and '../../features/other/x' are caught alike.
+const oneWayZones = [
+  ...sections.flatMap((section) => [
+    ...featuresOf(section).map((feature) => ({
+      target: `./${section}/src/features/${feature}`,
+      from: `./${section}/src/features`,
+      except: [`./${feature}`],
+      message:
+        'Features never import each other: compose them in exposes/, or move what they share to components/.',
+    })),
+    {
+      target: [`./${section}/src/features`, `./${section}/src/components`],
+      from: `./${section}/src/exposes`,
+      message: 'exposes/ composes the features; nothing imports it back.',
+    },
+    {
+      target: `./${section}/src/components`,
+      from: `./${section}/src/features`,
+      message: 'components/ serves every feature and imports none.',
+    },
+  ]),
+  ...featuresOf('shell').map((feature) => ({
+    target: `./shell/src/features/${feature}`,
+    from: './shell/src/features',
+    except: [`./${feature}`],
+    message: 'Features never import each other: compose them in site/.',
+  })),
+  {
+    target: ['./shell/src/features', './shell/src/frame', './shell/src/federation'],
+    from: ['./shell/src/site', './shell/src/bootstrap.tsx', './shell/src/index.ts', './shell/src/prerender'],
+    message: 'site/ composes the frame, the features and the section slots; nothing below imports it back.',
+  },
+];
 
 const appImports = (apps) => apps.flatMap((app) => [`@site/${app}`, `@site/${app}/*`, `**/${app}/**`]);
 
@@ -74,6 +119,14 @@ export default tseslint.config(
     },
   },
   { files: ['**/*.tsx'], ...jsxA11y.flatConfigs.recommended },
+  {
+    files: ['shell/src/**/*.{ts,tsx}', ...sections.map((section) => `${section}/src/**/*.{ts,tsx}`)],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs'] })],
+    },
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: oneWayZones }] },
+  },
   ...sections.flatMap((section) =>
     boundary(
       [`${section}/**/*.{ts,tsx,mjs}`],
@@ -85,6 +138,13 @@ export default tseslint.config(
     ['shell/**/*.{ts,tsx,mjs}'],
     appImports(sections),
     'The shell loads sections only through Module Federation (src/federation/remoteModules.ts).',
+    [
+      {
+        group: ['**/supabase/**'],
+        message:
+          "Reach the backend's shared rules through their package export (@site/supabase-functions/...), not by path.",
+      },
+    ],
   ),
   ...boundary(
     ['shared-ui/src/**/*.{ts,tsx}'],

@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { ButtonLink } from '@site/shared-ui/Button';
 import { SectionHeading } from '@site/shared-ui/SectionHeading';
 import { owner } from '@site/shared-ui/owner';
-import { SubscribeLink } from '../channel/SubscribeLink.tsx';
+import { SubscribeLink } from '../../components/SubscribeLink.tsx';
 import { channelStats, formatChannelStat } from './channelStats.ts';
 import styles from './TutorialsTeaser.module.css';
 

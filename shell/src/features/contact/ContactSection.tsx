@@ -1,10 +1,8 @@
 import { useEffect, useId, useRef } from 'react';
 import { Button } from '@site/shared-ui/Button';
+import { textFieldClassNames } from '@site/shared-ui/textField';
 import { SectionHeading } from '@site/shared-ui/SectionHeading';
-import {
-  contactFieldNames,
-  type ContactFieldName,
-} from '../../../../supabase/functions/_shared/contactForm.ts';
+import { contactFieldNames, type ContactFieldName } from '@site/supabase-functions/contactForm';
 import { contactFieldLabels, contactMessages } from './contactMessages.ts';
 import { useContactCaptcha } from './useContactCaptcha.tsx';
 import { useContactForm, type ContactFields } from './useContactForm.ts';
@@ -118,7 +116,7 @@ function ContactField({ id, field, value, error, onChange }: ContactFieldProps) 
     required: true,
     value,
     autoComplete,
-    className: styles.input,
+    className: `${textFieldClassNames.field} ${styles.input}`,
     'aria-invalid': error !== undefined,
     'aria-describedby': error ? errorId : undefined,
   };

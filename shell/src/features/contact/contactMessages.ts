@@ -1,6 +1,6 @@
 // What the contact section says (spec §2, §5, §8). Field rules and their messages are shared with the contact
 // function: supabase/functions/_shared/contactForm.ts.
-import type { ContactFieldName } from '../../../../supabase/functions/_shared/contactForm.ts';
+import type { ContactFieldName } from '@site/supabase-functions/contactForm';
 
 export const contactFieldLabels: Record<ContactFieldName, string> = {
   fullName: 'Full Name',

@@ -1,8 +1,5 @@
 import { getSupabase } from '@site/shared-ui/supabaseClient';
-import type {
-  ContactFieldErrors,
-  ContactSubmission,
-} from '../../../../supabase/functions/_shared/contactForm.ts';
+import type { ContactFieldErrors, ContactSubmission } from '@site/supabase-functions/contactForm';
 import { contactMessages } from './contactMessages.ts';
 
 /** How long the form waits for the contact function (it asks Google in turn). */

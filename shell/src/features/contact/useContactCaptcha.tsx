@@ -8,10 +8,7 @@ import {
   type ComponentType,
   type ReactNode,
 } from 'react';
-import {
-  CONTACT_RECAPTCHA_ACTION,
-  DEVELOPMENT_RECAPTCHA_TOKEN,
-} from '../../../../supabase/functions/_shared/contactForm.ts';
+import { CONTACT_RECAPTCHA_ACTION, DEVELOPMENT_RECAPTCHA_TOKEN } from '@site/supabase-functions/contactForm';
 import { contactMessages } from './contactMessages.ts';
 import type { ExecuteRecaptcha, RecaptchaBridgeProps } from './RecaptchaBridge.tsx';
 

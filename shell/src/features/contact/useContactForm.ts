@@ -4,7 +4,7 @@ import {
   validateContactForm,
   type ContactFieldErrors,
   type ContactFieldName,
-} from '../../../../supabase/functions/_shared/contactForm.ts';
+} from '@site/supabase-functions/contactForm';
 import { contactMessages } from './contactMessages.ts';
 import { sendContactMessage } from './sendContactMessage.ts';
 

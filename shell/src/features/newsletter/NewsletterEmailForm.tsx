@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { Button } from '@site/shared-ui/Button';
-import { invalidEmailMessage } from '../../../../supabase/functions/_shared/isValidEmail.ts';
+import { textFieldClassNames } from '@site/shared-ui/textField';
+import { invalidEmailMessage } from '@site/supabase-functions/isValidEmail';
 import { newsletterMessages } from './newsletterMessages.ts';
 import type { useNewsletterForm } from './useNewsletterForm.ts';
 import styles from './NewsletterEmailForm.module.css';
@@ -34,7 +35,7 @@ export function NewsletterEmailForm({ form, buttonLabel, tone }: NewsletterEmail
       <div className={styles.row}>
         <input
           id={inputId}
-          className={styles.input}
+          className={`${textFieldClassNames.field} ${textFieldClassNames.pill} ${styles.input}`}
           type="email"
           name="email"
           autoComplete="email"

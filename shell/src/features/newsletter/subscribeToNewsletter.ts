@@ -5,7 +5,7 @@ import { create } from 'zustand';
 import { useEventBus } from '@site/shared-ui/eventBus';
 import { getSupabase } from '@site/shared-ui/supabaseClient';
 // The email rule lives with the edge functions so the browser, the contact function and the database agree on it.
-import { isValidEmail } from '../../../../supabase/functions/_shared/isValidEmail.ts';
+import { isValidEmail } from '@site/supabase-functions/isValidEmail';
 import { hasSubmittedEmail, rememberEmailSubmitted } from './newsletterStorage.ts';
 
 export type SubscribeResult = { ok: true } | { ok: false; reason: 'invalid' | 'failed' };

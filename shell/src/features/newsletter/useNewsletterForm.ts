@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { isValidEmail } from '../../../../supabase/functions/_shared/isValidEmail.ts';
+import { isValidEmail } from '@site/supabase-functions/isValidEmail';
 import { subscribeToNewsletter } from './subscribeToNewsletter.ts';
 
 /** idle -> (invalid | sending); sending -> (succeeded | failed); editing a rejected address clears the error. */
