@@ -39,15 +39,15 @@ function get(port, urlPath, headers = {}) {
   });
 }
 
+/** The shell's server as serveSite starts it, on a free port. */
+const shellOptions = { root, port: 0, pages: true, headers: { 'X-Frame-Options': 'DENY' } };
+
 describe('the static server', () => {
   let shell;
   let section;
   before(async () => {
     shell = await startStaticServer({
-      root,
-      port: 0,
-      pages: true,
-      headers: { 'X-Frame-Options': 'DENY' },
+      ...shellOptions,
       overrides: { '/remotes.json': otherRemotes },
       linkHeader: (pathname) =>
         pathname === '/about' ? '</remotes.json>; rel=preload; as=fetch' : undefined,
@@ -130,10 +130,7 @@ describe('the static server with generated answers', () => {
   let shell;
   before(async () => {
     shell = await startStaticServer({
-      root,
-      port: 0,
-      pages: true,
-      headers: { 'X-Frame-Options': 'DENY' },
+      ...shellOptions,
       htmlHead: async (pathname) => (pathname === '/courses' ? coursesHead : undefined),
       routes: {
         '/sitemap.xml': async () => ({
