@@ -9,4 +9,10 @@ export interface JsFile {
 export function measureJsBytes(
   browser: Browser,
   url: string,
-): Promise<{ gzip: number; transferred: number; files: JsFile[] }>;
+  options?: { afterIdleMs?: number },
+): Promise<{
+  gzip: number;
+  transferred: number;
+  files: JsFile[];
+  afterIdle: { gzip: number; files: JsFile[] };
+}>;

@@ -1,13 +1,17 @@
 // The JavaScript a route makes the browser download before the visitor does anything: every script response from
 // navigation until the network is idle, counted as gzip (what the budget is written in) and as sent (brotli).
+// Optionally also what arrives in the seconds after that, still without any interaction (the bench prints it: the
+// Realtime client once the page is idle, the ad card when its toast is due).
 import { gzipSync } from 'node:zlib';
 
 /**
  * @param {import('playwright-core').Browser} browser
  * @param {string} url
- * @returns {Promise<{ gzip: number, transferred: number, files: { url: string, gzip: number, transferred: number }[] }>}
+ * @param {{ afterIdleMs?: number }} [options] keep counting this long after the network went idle, separately
+ * @returns {Promise<{ gzip: number, transferred: number, files: { url: string, gzip: number, transferred: number }[],
+ *   afterIdle: { gzip: number, files: { url: string, gzip: number, transferred: number }[] } }>}
  */
-export async function measureJsBytes(browser, url) {
+export async function measureJsBytes(browser, url, { afterIdleMs = 0 } = {}) {
   const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
   // A returning visitor who saw the newsletter pop-up: the pop-up is measured by its own tests.
   await context.addInitScript(() =>
@@ -26,16 +30,24 @@ export async function measureJsBytes(browser, url) {
     if (script) script.transferred = event.encodedDataLength;
   });
   await page.goto(url, { waitUntil: 'networkidle' });
+  const beforeIdle = new Set(scripts.keys());
+  if (afterIdleMs > 0) await page.waitForTimeout(afterIdleMs);
   const files = [];
-  for (const script of scripts.values()) {
+  const later = [];
+  for (const [requestId, script] of scripts) {
     const body = Buffer.from(await (await fetch(script.url)).arrayBuffer());
-    files.push({
+    (beforeIdle.has(requestId) ? files : later).push({
       url: script.url,
       transferred: script.transferred,
       gzip: gzipSync(body, { level: 9 }).length,
     });
   }
   await context.close();
-  const sum = (key) => files.reduce((total, file) => total + file[key], 0);
-  return { gzip: sum('gzip'), transferred: sum('transferred'), files };
+  const sum = (list, key) => list.reduce((total, file) => total + file[key], 0);
+  return {
+    gzip: sum(files, 'gzip'),
+    transferred: sum(files, 'transferred'),
+    files,
+    afterIdle: { gzip: sum(later, 'gzip'), files: later },
+  };
 }

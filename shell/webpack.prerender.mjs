@@ -1,4 +1,5 @@
-// A Node build of the site's frame, used once at build time to prerender every page.
+// A Node build of the site's frame, used once at build time to prerender every page, and of its search and sharing
+// modules (seo.cjs: the prerender's tags, the server's sitemap and structured data, the share-picture generator).
 import path from 'node:path';
 import webpack from 'webpack';
 import { cssModulesOptions, resolveOptions, typeScriptRule } from '@site/tools/webpack/createAppConfig';
@@ -8,7 +9,7 @@ export default {
   mode: 'production',
   context: import.meta.dirname,
   target: 'node20',
-  entry: { renderPage: './src/prerender/renderPage.tsx' },
+  entry: { renderPage: './src/prerender/renderPage.tsx', seo: './src/seo/seoForNode.ts' },
   output: {
     path: path.join(import.meta.dirname, 'dist-prerender'),
     filename: '[name].cjs',

@@ -1,6 +1,7 @@
 // Writes one HTML file per page into dist/, with the frame already rendered and the right title, description,
-// canonical link and Open Graph tags, so text paints before any JavaScript or section arrives. Unknown paths are
-// answered with dist/404.html (the not-found page).
+// canonical link, Open Graph tags with the page's share picture, and its structured data (JSON-LD), so text paints
+// before any JavaScript or section arrives and a crawler or link preview finds what it needs. Unknown paths are
+// answered with dist/404.html (the not-found page). Also writes robots.txt.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -9,6 +10,7 @@ const shellDir = path.resolve(import.meta.dirname, '..');
 const dist = path.join(shellDir, 'dist');
 const require = createRequire(import.meta.url);
 const { renderPage, sitePages } = require(path.join(shellDir, 'dist-prerender/renderPage.cjs'));
+const { staticHeadTags, robots } = require(path.join(shellDir, 'dist-prerender/seo.cjs'));
 
 // The shared modules the shell needs to start (React and its friends) arrive in chunks that webpack requests only
 // once main.js runs; preloading them from the HTML saves that round trip. supabase-js is not needed to start.
@@ -54,7 +56,13 @@ function pageHtml(pathname) {
     /(<meta property="og:description" content=")[^"]*"/,
     `$1${escapeAttribute(description)}"`,
   );
-  page = replaceOnce(page, /(<meta property="og:url" content=")[^"]*"/, `$1${escapeAttribute(url)}"`);
+  const { ogImageTags, jsonLd } = staticHeadTags(pathname);
+  page = replaceOnce(
+    page,
+    /(<meta property="og:url" content=")[^"]*" \/>/,
+    `$1${escapeAttribute(url)}" />${ogImageTags}`,
+  );
+  page = replaceOnce(page, /<\/head>/, `${jsonLd}</head>`);
   return replaceOnce(page, /<div id="root"><\/div>/, `<div id="root">${html}</div>`);
 }
 
@@ -64,6 +72,7 @@ for (const { path: pathname } of sitePages) {
   writeFileSync(file, pageHtml(pathname));
 }
 writeFileSync(path.join(dist, '404.html'), pageHtml('/404'));
+writeFileSync(path.join(dist, 'robots.txt'), robots());
 
 // The module that fills each page's first screen (its first slot; on the home page the one below the hero), for the
 // server's early hints (tools/serve/earlyHints.mjs): they preload its section's manifest and entry and its own files,

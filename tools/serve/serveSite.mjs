@@ -1,10 +1,12 @@
 // Serves the built site as it is deployed: the shell and each section from its own folder and port.
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { startStaticServer } from './staticServer.mjs';
 import { sectionSecurityHeaders, shellSecurityHeaders } from './securityHeaders.mjs';
 import { earlyHintsFor, sectionManifests as fetchSectionManifests } from './earlyHints.mjs';
+import { shellSeo } from './shellSeo.mjs';
 
 export const repoRoot = path.resolve(import.meta.dirname, '../..');
 
@@ -89,6 +91,12 @@ export async function serveSite({
     return earlyHintsFor(pathname, { firstScreenModules, remotes: sectionManifests, siteConfig, manifests });
   };
 
+  // The sitemap and the structured data made from the tables, from the shell's SEO build (absent in development).
+  const seoModule = path.join(repoRoot, 'shell/dist-prerender/seo.cjs');
+  const seo = existsSync(seoModule)
+    ? shellSeo({ seo: createRequire(import.meta.url)(seoModule), siteConfig })
+    : { routes: {}, htmlHead: undefined };
+
   const servers = [
     await startStaticServer({
       root: shellDist,
@@ -97,6 +105,8 @@ export async function serveSite({
       headers: shellSecurityHeaders({ remotes: sectionManifests, siteConfig }),
       overrides,
       linkHeader: pageHints,
+      htmlHead: seo.htmlHead,
+      routes: seo.routes,
       quiet,
     }),
   ];

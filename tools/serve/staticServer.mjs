@@ -1,5 +1,7 @@
 // A small production static server for one built app: the right cache headers for Module Federation, brotli or
-// gzip, the prerendered pages of the shell with a real 404, CORS for sections, and security headers.
+// gzip, the prerendered pages of the shell with a real 404, CORS for sections, and security headers. The shell's
+// server also answers a few generated routes (sitemap.xml) and adds generated tags to a page's head.
+import { createHash } from 'node:crypto';
 import { createServer } from 'node:http';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { promisify } from 'node:util';
@@ -64,6 +66,17 @@ async function precompress(root) {
   }
 }
 
+/** The last compressed form of each page served with generated head tags (keyed by page, so memory stays flat). */
+const generatedCompressed = new Map();
+
+async function encodeGenerated(file, key, buffer, encoding) {
+  const cached = generatedCompressed.get(`${file}:${encoding}`);
+  if (cached?.key === key) return cached.body;
+  const body = await compressAsync[encoding](buffer, encoding === 'br' ? brotliOptions : { level: 9 });
+  generatedCompressed.set(`${file}:${encoding}`, { key, body });
+  return body;
+}
+
 function encode(buffer, encoding) {
   return encoding === 'br' ? brotliCompressSync(buffer, brotliOptions) : gzipSync(buffer, { level: 9 });
 }
@@ -101,6 +114,10 @@ async function findFile(root, urlPath) {
  * @param {Record<string, string>} [options.overrides] URL path -> file served instead (e.g. another remotes.json)
  * @param {(pathname: string) => string | undefined | Promise<string | undefined>} [options.linkHeader] early hints for
  *   an HTML page
+ * @param {(pathname: string) => string | undefined | Promise<string | undefined>} [options.htmlHead] generated tags
+ *   added at the end of an HTML page's head (structured data made from the tables)
+ * @param {Record<string, () => Promise<{ headers: Record<string, string>, body: string }>>} [options.routes] URL path ->
+ *   a generated answer (status 200), compressed like a file
  * @param {boolean} [options.quiet]
  */
 export async function startStaticServer({
@@ -112,6 +129,8 @@ export async function startStaticServer({
   headers = {},
   overrides = {},
   linkHeader,
+  htmlHead,
+  routes = {},
   quiet = true,
 }) {
   const rootDir = path.resolve(root);
@@ -139,6 +158,21 @@ export async function startStaticServer({
       return finish(405, { Allow: 'GET, HEAD', 'Content-Type': 'text/plain' }, 'Method not allowed');
     }
 
+    const route = Object.hasOwn(routes, url.pathname) ? routes[url.pathname] : undefined;
+    if (route) {
+      const answer = await route().catch((error) => {
+        console.error(`[static server] ${url.pathname}:`, error.message);
+        return undefined;
+      });
+      if (!answer) return finish(503, { 'Content-Type': 'text/plain; charset=utf-8' }, 'Try again later');
+      let body = Buffer.from(answer.body);
+      const encoding = chooseEncoding(request.headers['accept-encoding']);
+      if (encoding)
+        body = await compressAsync[encoding](body, encoding === 'br' ? brotliOptions : { level: 9 });
+      const encoded = encoding ? { 'Content-Encoding': encoding } : {};
+      return finish(200, { ...answer.headers, ...encoded, 'Content-Length': String(body.length) }, body);
+    }
+
     let status = 200;
     let found = overrides[url.pathname]
       ? { file: overrides[url.pathname], info: await stat(overrides[url.pathname]) }
@@ -160,7 +194,14 @@ export async function startStaticServer({
       );
 
     const extension = path.extname(found.file);
-    const etag = etagOf(found.info);
+    let etag = etagOf(found.info);
+    const generatedHead = extension === '.html' && htmlHead ? await htmlHead(url.pathname) : undefined;
+    let body;
+    if (generatedHead) {
+      const html = (await readFile(found.file, 'utf8')).replace('</head>', `${generatedHead}</head>`);
+      body = Buffer.from(html);
+      etag = `"${createHash('sha1').update(body).digest('base64url').slice(0, 16)}"`;
+    }
     const fileHeaders = {
       'Content-Type': contentTypes[extension] ?? 'application/octet-stream',
       'Cache-Control': cacheControlFor(found.file),
@@ -172,12 +213,15 @@ export async function startStaticServer({
     }
     if (status === 200 && request.headers['if-none-match'] === etag) return finish(304, fileHeaders);
 
-    let body = await readFile(found.file);
+    body ??= await readFile(found.file);
     const encoding =
       compressible.has(extension) && body.length > 512
         ? chooseEncoding(request.headers['accept-encoding'])
         : null;
-    if (encoding) {
+    if (encoding && generatedHead) {
+      body = await encodeGenerated(found.file, etag, body, encoding);
+      fileHeaders['Content-Encoding'] = encoding;
+    } else if (encoding) {
       const key = `${found.file}:${etag}:${encoding}`;
       let encoded = compressedCache.get(key);
       if (!encoded) {

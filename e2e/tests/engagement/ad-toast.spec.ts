@@ -1,12 +1,14 @@
 // The ad toast (spec §2, §4, §9): one ad of the ads table, hidden until 2 s after load, then sliding in as a fixed
 // card at the bottom left (full width at 544 px or less) that links to the ad in a new tab; a click records
 // userClicksOnAd(title); it can be dismissed; it moves nothing on the page; with no ads there is no toast, and an ad
-// the owner adds appears live. Serial: the last test empties the ads table for a moment.
+// the owner adds appears live; an edit made a second after the page opened shows within 2 s, with no interaction.
+// Serial: tests here change every ad for a moment (the last one empties the table).
 import { expect, test, type Page } from '@playwright/test';
 import { collectConsoleErrors } from '../../support/consoleErrors.ts';
 import { ownerDatabase } from '../../support/database.ts';
 import { recordBusEvents } from '../../support/eventBus.ts';
 import { visitorWhoSawThePopup } from '../../support/visitor.ts';
+import { editOneSecondAfterOpening, shownWithinMs } from '../../support/liveEdits.ts';
 import { adToast, analyticsRowsEventually, uniquePath, uniqueToken } from './engagementSite.ts';
 
 test.use({ storageState: visitorWhoSawThePopup });
@@ -206,6 +208,28 @@ test('can be dismissed with its close button', async ({ page }) => {
   await toast.getByRole('button', { name: 'Dismiss the ad' }).focus();
   await page.keyboard.press('Enter');
   await expect(toast).toHaveCount(0);
+});
+
+test('an edit of the ads a second after the page opened shows in the toast within 2 s, with no interaction', async ({
+  page,
+}) => {
+  const errors = collectConsoleErrors(page);
+  const saved = await allAds();
+  expect(saved.length).toBeGreaterThan(0);
+  // Every ad is edited, so whichever the toast picked shows the edit.
+  const token = uniqueToken('edited');
+  try {
+    await editOneSecondAfterOpening(page, '/', page.getByRole('heading', { level: 1 }), async () => {
+      const { error } = await ownerDatabase()
+        .from('ads')
+        .upsert(saved.map((ad) => ({ ...ad, title: `${ad.title.slice(0, 60)} ${token}` })));
+      if (error) throw new Error(`editing ads: ${error.message}`);
+    });
+    await expect(adToast(page)).toContainText(token, { timeout: shownWithinMs });
+  } finally {
+    await restoreAds(saved);
+  }
+  expect(errors).toEqual([]);
 });
 
 test('shows nothing while the table has no ads, and an ad the owner adds appears without a reload', async ({

@@ -1,19 +1,33 @@
 // /tutorials: the first search (empty term, views), searching, the three sorts against the database's own order, the
-// search event, the cards' contents, View All with its event, and the testimonials below.
+// search event, the cards' contents, View All with its event, and the testimonials below; and the page kept live:
+// the owner's edits to the videos reach it (within 2 s of an edit made a second after it opened, with no
+// interaction), with the visitor's term and sort still applied.
 import { expect, test } from '@playwright/test';
 import { collectConsoleErrors } from '../../support/consoleErrors.ts';
+import { ownerDatabase, uniqueLabel } from '../../support/database.ts';
 import { recordBusEvents } from '../../support/eventBus.ts';
+import { editOneSecondAfterOpening, shownWithinMs } from '../../support/liveEdits.ts';
 import {
   allVideosInDatabaseOrder,
   expectShownTitles,
   openTutorialsPage,
   pageSize,
+  tutorialsPage,
   videosInDatabaseOrder,
+  type ChannelVideo,
 } from './tutorialsSite.ts';
 import { visitorWhoSawThePopup } from '../../support/visitor.ts';
 
 // The newsletter pop-up has its own specs: here the visitor saw it a moment ago, so it stays closed.
 test.use({ storageState: visitorWhoSawThePopup });
+// In order, one at a time: the live tests edit seeded videos for a moment, and the others compare the page with the
+// database's order. (The player spec plays the most viewed video, which the live tests leave alone.)
+test.describe.configure({ mode: 'default' });
+
+async function updateVideo(videoId: string, changes: Partial<ChannelVideo>) {
+  const { error } = await ownerDatabase().from('videos').update(changes).eq('video_id', videoId);
+  if (error) throw new Error(`update videos: ${error.message}`);
+}
 
 const titles = (videos: { title: string }[]) => videos.map((video) => video.title);
 
@@ -173,5 +187,61 @@ test('View All opens the channel in a new tab and records the event; testimonial
   await tutorials.viewAll.click();
   expect((await popup).url()).toBe('https://www.youtube.com/@alexmorgancodes');
   await expect.poll(events).toEqual([{ name: 'userViewsAllTutorials' }]);
+  expect(errors).toEqual([]);
+});
+
+test('an edit of a video a second after the page opened shows within 2 s, with no interaction', async ({
+  page,
+}) => {
+  const errors = collectConsoleErrors(page);
+  const [, video] = await videosInDatabaseOrder('views');
+  const parts = tutorialsPage(page);
+  const title = uniqueLabel('E2E tutorials live');
+  const likes = (video!.like_count ?? 0) + 1;
+  try {
+    await editOneSecondAfterOpening(page, '/tutorials', parts.cards.first(), () =>
+      updateVideo(video!.video_id, { title, like_count: likes }),
+    );
+    const card = parts.card(title);
+    await expect(card).toBeVisible({ timeout: shownWithinMs });
+    await expect(card.getByRole('list', { name: 'Statistics' }).getByRole('listitem').last()).toHaveText(
+      `${likes.toLocaleString('en-US')} likes`,
+    );
+  } finally {
+    await updateVideo(video!.video_id, { title: video!.title, like_count: video!.like_count });
+  }
+  expect(errors).toEqual([]);
+});
+
+test("the owner's edits to the videos keep the visitor's term and sort", async ({ page }) => {
+  const errors = collectConsoleErrors(page);
+  const tutorials = await openTutorialsPage(page);
+  const term = 'Angular';
+  await tutorials.searchBox.fill(term);
+  await tutorials.searchButton.click();
+  await tutorials.sortMenu.selectOption({ label: 'recent' });
+  await expectShownTitles(tutorials, titles(await videosInDatabaseOrder('recent', term)));
+
+  // The newest video that does not match: renamed to match, it joins the results at the top.
+  const outsider = (await allVideosInDatabaseOrder('recent')).find(
+    (video) => !`${video.title}\n${video.description}`.toLowerCase().includes(term.toLowerCase()),
+  );
+  expect(outsider, 'the seed has videos that do not match').toBeDefined();
+  const renamed = `${term} ${uniqueLabel('E2E tutorials live')}`;
+  try {
+    await updateVideo(outsider!.video_id, { title: renamed });
+    const expected = titles(await videosInDatabaseOrder('recent', term));
+    expect(expected).toContain(renamed);
+    await expectShownTitles(tutorials, expected);
+    await expect(tutorials.summary).toHaveText(
+      `${expected.length} tutorials for “${term}”, sorted by recent.`,
+    );
+  } finally {
+    await updateVideo(outsider!.video_id, { title: outsider!.title });
+  }
+  // Renamed back, it leaves the results again.
+  await expectShownTitles(tutorials, titles(await videosInDatabaseOrder('recent', term)));
+  await expect(tutorials.searchBox).toHaveValue(term);
+  await expect(tutorials.sortMenu).toHaveValue('RECENT');
   expect(errors).toEqual([]);
 });

@@ -1,5 +1,6 @@
 // Reads and writes through Supabase's REST API (PostgREST) with plain fetch, for what a page needs at once: its data
-// arrives without waiting for supabase-js (~48 KB compressed), which loads later for Realtime and form submissions.
+// arrives without waiting for supabase-js (~48 KB compressed), which loads only for form submissions (live updates
+// use the Realtime client alone, see tableChanges).
 // Requests carry the public anon key, so row-level security applies exactly as with supabase-js.
 import { fetchWithLoadingBar, IGNORE_LOADING_BAR_HEADER } from '@site/shared-ui/fetchWithLoadingBar';
 import { supabaseConfig, type SupabaseRuntimeConfig } from '@site/shared-ui/supabaseClient';

@@ -72,12 +72,17 @@ export interface Tutorial {
 
 /**
  * Images are stored as a path in the public `content` Storage bucket (or as a full URL, as for YouTube
- * thumbnails). The browser needs a URL.
+ * thumbnails). A browser, or a crawler reading the sitemap, needs a URL: this one, on the given backend.
  */
-export function contentUrl(pathOrUrl: string): string {
+export function storageObjectUrl(backendUrl: string, pathOrUrl: string): string {
   if (pathOrUrl === '' || /^https?:\/\//.test(pathOrUrl)) return pathOrUrl;
   const path = pathOrUrl.replace(/^\/+/, '');
-  return `${getSupabaseConfig().url}/storage/v1/object/public/content/${path}`;
+  return `${backendUrl.replace(/\/+$/, '')}/storage/v1/object/public/content/${path}`;
+}
+
+/** An image's URL on the page's backend (see storageObjectUrl). */
+export function contentUrl(pathOrUrl: string): string {
+  return storageObjectUrl(getSupabaseConfig().url, pathOrUrl);
 }
 
 /** bigint columns arrive as numbers or, past 2^53, as strings; counts are numbers in the app. */

@@ -1,5 +1,6 @@
-// The one Supabase client of the page, built from runtime configuration. supabase-js is imported on first use,
-// so it never delays the first paint.
+// The one Supabase client of the page, built from runtime configuration, and where the backend is. supabase-js is
+// imported on first use (a form submission), so it never delays the first paint; reads go through restClient and
+// live updates through tableChanges, which need only the configuration.
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { fetchWithLoadingBar } from '@site/shared-ui/fetchWithLoadingBar';
 

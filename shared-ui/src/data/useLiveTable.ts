@@ -1,23 +1,13 @@
 // A public table kept live in the page: loaded once, then patched by Supabase Realtime as the owner edits rows.
 import { useEffect, useMemo, useState } from 'react';
-import type { RealtimeChannel, SupabaseClient } from '@supabase/supabase-js';
-import { getSupabase } from '@site/shared-ui/supabaseClient';
 import { selectRows } from '@site/shared-ui/restClient';
-import { afterFirstInteraction } from '@site/shared-ui/afterFirstInteraction';
+import { watchTableChanges, type RowChange } from '@site/shared-ui/tableChanges';
 
 export type LiveTableName = 'projects' | 'courses' | 'testimonials' | 'ads' | 'videos';
 export type LoadStatus = 'loading' | 'ready' | 'error';
 
 interface RowWithId {
   id: string;
-}
-
-export interface RowChange<Row> {
-  type: 'INSERT' | 'UPDATE' | 'DELETE';
-  /** The row after the change (INSERT, UPDATE). */
-  record: Row | null;
-  /** The id of the row before the change (UPDATE, DELETE). */
-  oldId: string | null;
 }
 
 export interface LiveTableOrder<Row> {
@@ -58,8 +48,6 @@ interface LiveTableState<Row> {
   rows: Row[];
 }
 
-let channelCount = 0;
-
 /** A first load started early (see prefetchTable), waiting for the page that will show it. */
 const prefetched = new Map<string, { rows: Promise<unknown[]>; startedAt: number }>();
 /** An early load older than this is not used: the page loads afresh. */
@@ -93,9 +81,9 @@ function takePrefetched<Row>(table: LiveTableName, order: LiveTableOrder<Row>): 
 
 /**
  * Loads every visible row of the table and applies Realtime changes as they come. The first load is a plain REST
- * request; live updates (supabase-js and its WebSocket) start once the visitor engages with the page, and catch up
- * on whatever changed before. A failed load is logged with an error label and leaves what was already shown (an
- * empty list at first), never an exception.
+ * request; live updates (see tableChanges) start once the page is idle, and catch up on whatever changed before. A
+ * failed load is logged with an error label and leaves what was already shown (an empty list at first), never an
+ * exception.
  */
 export function useLiveTable<Row extends RowWithId, Item>(
   table: LiveTableName,
@@ -108,8 +96,6 @@ export function useLiveTable<Row extends RowWithId, Item>(
   useEffect(() => {
     const compare = compareRows<Row>({ column, ascending });
     let cancelled = false;
-    let channel: RealtimeChannel | undefined;
-    let supabase: SupabaseClient | undefined;
 
     const load = async (quiet: boolean, early?: Promise<Row[]>) => {
       try {
@@ -124,41 +110,16 @@ export function useLiveTable<Row extends RowWithId, Item>(
 
     const firstLoad = load(false, takePrefetched<Row>(table, { column, ascending }));
 
-    afterFirstInteraction()
-      .then(() => (cancelled ? undefined : getSupabase()))
-      .then((client) => {
-        if (!client || cancelled) return;
-        supabase = client;
-        channel = client
-          .channel(`live-${table}-${(channelCount += 1)}`)
-          .on('postgres_changes', { event: '*', schema: 'public', table }, (payload) => {
-            const change: RowChange<Row> = {
-              type: payload.eventType,
-              record: payload.eventType === 'DELETE' ? null : (payload.new as Row),
-              oldId: (payload.old as Partial<Row> | undefined)?.id ?? null,
-            };
-            setState((current) => ({ ...current, rows: applyRowChange(current.rows, change, compare) }));
-          })
-          .subscribe((status, error) => {
-            if (status === 'SUBSCRIBED') {
-              // Catch up on changes made before the subscription was live (at start, or while reconnecting).
-              void firstLoad.then(() => load(true));
-            } else if (status === 'CHANNEL_ERROR' || status === 'TIMED_OUT') {
-              console.error(`[${table}] live updates unavailable:`, error?.message ?? status);
-            }
-          });
-      })
-      .catch((error: unknown) => {
-        if (!cancelled)
-          console.error(
-            `[${table}] live updates unavailable:`,
-            error instanceof Error ? error.message : error,
-          );
-      });
+    const stopWatching = watchTableChanges<Row>(table, {
+      onChange: (change) =>
+        setState((current) => ({ ...current, rows: applyRowChange(current.rows, change, compare) })),
+      // Catch up on changes made before the subscription was live (at start, or while reconnecting).
+      onLive: () => void firstLoad.then(() => load(true)),
+    });
 
     return () => {
       cancelled = true;
-      if (supabase && channel) void supabase.removeChannel(channel);
+      stopWatching();
     };
   }, [table, column, ascending]);
 

@@ -17,6 +17,10 @@ writeFileSync(path.join(root, 'remoteEntry.js'), bigScript);
 writeFileSync(path.join(root, 'mf-manifest.json'), '{}');
 mkdirSync(path.join(root, 'about'));
 writeFileSync(path.join(root, 'about', 'index.html'), '<h1>About</h1>');
+const coursesPage = `<html><head><title>Courses</title></head><body>${'<p>course</p>'.repeat(100)}</body></html>`;
+mkdirSync(path.join(root, 'courses'));
+writeFileSync(path.join(root, 'courses', 'index.html'), coursesPage);
+let coursesHead = '<script type="application/ld+json">{"name":"A"}</script>';
 const otherRemotes = path.join(root, '..', `${path.basename(root)}-remotes.json`);
 writeFileSync(otherRemotes, '{"help":"http://localhost:9/mf-manifest.json"}');
 
@@ -35,15 +39,15 @@ function get(port, urlPath, headers = {}) {
   });
 }
 
+/** The shell's server as serveSite starts it, on a free port. */
+const shellOptions = { root, port: 0, pages: true, headers: { 'X-Frame-Options': 'DENY' } };
+
 describe('the static server', () => {
   let shell;
   let section;
   before(async () => {
     shell = await startStaticServer({
-      root,
-      port: 0,
-      pages: true,
-      headers: { 'X-Frame-Options': 'DENY' },
+      ...shellOptions,
       overrides: { '/remotes.json': otherRemotes },
       linkHeader: (pathname) =>
         pathname === '/about' ? '</remotes.json>; rel=preload; as=fetch' : undefined,
@@ -119,6 +123,63 @@ describe('the static server', () => {
     assert.equal((await get(shell.port, '/about')).headers.link, '</remotes.json>; rel=preload; as=fetch');
     assert.equal((await get(shell.port, '/')).headers.link, undefined);
     assert.equal((await get(shell.port, '/main.0123abcdef.js')).headers.link, undefined);
+  });
+});
+
+describe('the static server with generated answers', () => {
+  let shell;
+  before(async () => {
+    shell = await startStaticServer({
+      ...shellOptions,
+      htmlHead: async (pathname) => (pathname === '/courses' ? coursesHead : undefined),
+      routes: {
+        '/sitemap.xml': async () => ({
+          headers: {
+            'Content-Type': 'application/xml; charset=utf-8',
+            'Cache-Control': 'public, max-age=60',
+          },
+          body: `<urlset>${'<url/>'.repeat(200)}</urlset>`,
+        }),
+        '/broken.xml': async () => {
+          throw new Error('the backend is away');
+        },
+      },
+    });
+  });
+  after(() => shell.close());
+
+  it('answers a generated route with its headers and the security headers, compressed as accepted', async () => {
+    const plain = await get(shell.port, '/sitemap.xml');
+    assert.equal(plain.status, 200);
+    assert.equal(plain.headers['content-type'], 'application/xml; charset=utf-8');
+    assert.equal(plain.headers['cache-control'], 'public, max-age=60');
+    assert.equal(plain.headers['x-frame-options'], 'DENY');
+    assert.match(plain.body.toString(), /^<urlset>(<url\/>){200}<\/urlset>$/);
+    const gzip = await get(shell.port, '/sitemap.xml', { 'accept-encoding': 'gzip' });
+    assert.equal(gzip.headers['content-encoding'], 'gzip');
+    assert.equal(gunzipSync(gzip.body).toString(), plain.body.toString());
+  });
+
+  it('answers 503 when a generated route fails, and keeps serving', async () => {
+    assert.equal((await get(shell.port, '/broken.xml')).status, 503);
+    assert.equal((await get(shell.port, '/sitemap.xml')).status, 200);
+  });
+
+  it('adds generated tags at the end of a page’s head, with an ETag of what it sends', async () => {
+    const first = await get(shell.port, '/courses', { 'accept-encoding': 'br' });
+    const html = brotliDecompressSync(first.body).toString();
+    assert.equal(html, coursesPage.replace('</head>', `${coursesHead}</head>`));
+    const again = await get(shell.port, '/courses', { 'if-none-match': first.headers.etag });
+    assert.equal(again.status, 304);
+    // New rows, new tags: the page is no longer the one the browser has.
+    coursesHead = '<script type="application/ld+json">{"name":"B"}</script>';
+    const changed = await get(shell.port, '/courses', { 'if-none-match': first.headers.etag });
+    assert.equal(changed.status, 200);
+    assert.match(changed.body.toString(), /\{"name":"B"\}<\/script><\/head>/);
+    const gzip = await get(shell.port, '/courses', { 'accept-encoding': 'gzip' });
+    assert.match(gunzipSync(gzip.body).toString(), /\{"name":"B"\}/);
+    // Pages without generated tags are served as they are.
+    assert.equal((await get(shell.port, '/about')).body.toString(), '<h1>About</h1>');
   });
 });
 

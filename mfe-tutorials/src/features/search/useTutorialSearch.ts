@@ -1,10 +1,13 @@
-// The tutorials page's search: what the box holds, the chosen sort, and the tutorials the last search found.
-import { useEffect, useMemo, useState } from 'react';
+// The tutorials page's search: what the box holds, the chosen sort, and the tutorials the last search found, kept
+// live: when the owner edits the videos (a title, the counts), the same search runs again.
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { publish } from '@site/shared-ui/eventBus';
+import { callDatabaseFunction } from '@site/shared-ui/restClient';
 import type { Tutorial } from '@site/shared-ui/rows';
 import type { CatalogueSearchOutcome } from '@site/shared-ui/catalogueSearch';
 import { useCatalogueSearch } from '@site/shared-ui/useCatalogueSearch';
-import { searchTutorials, type TutorialSearch } from './searchTutorials.ts';
+import { watchTableChanges } from '@site/shared-ui/tableChanges';
+import { searchTutorials, type SearchVideosCaller, type TutorialSearch } from './searchTutorials.ts';
 import { defaultTutorialSort, type TutorialSort } from './tutorialSort.ts';
 
 export type TutorialSearchStatus = 'loading' | 'ready' | 'error';
@@ -64,6 +67,12 @@ function recordTutorialSearch(outcome: NonNullable<CatalogueSearchOutcome>) {
   publish({ name: 'userSearchForTutorial', searchTerm: outcome.kind === 'searched' ? outcome.term : '' });
 }
 
+/** A search run again because the videos changed: in the background, without the loading bar. */
+const searchQuietly: SearchVideosCaller = (name, args) => callDatabaseFunction(name, args, { quiet: true });
+
+/** Changes that come together (a sync touches many videos) are answered by one search. */
+const liveRefreshDelayMs = 200;
+
 export function useTutorialSearch(): TutorialSearchView {
   // The box is the kit's catalogue search, without chips; the sort is this page's own.
   const box = useCatalogueSearch(recordTutorialSearch);
@@ -78,23 +87,50 @@ export function useTutorialSearch(): TutorialSearchView {
     tutorials: [],
     search: initialSearch,
   });
+  // Counts the owner's edits to the videos (and each time live updates start, to catch up on earlier ones).
+  const [videosRevision, setVideosRevision] = useState(0);
+  const started = useRef<TutorialSearch | undefined>(undefined);
+
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const refreshSoon = () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => setVideosRevision((revision) => revision + 1), liveRefreshDelayMs);
+    };
+    const stopWatching = watchTableChanges('videos', { onChange: refreshSoon, onLive: refreshSoon });
+    return () => {
+      clearTimeout(timer);
+      stopWatching();
+    };
+  }, []);
 
   useEffect(() => {
     let cancelled = false;
-    (takeEarlyFirstSearch(search) ?? searchTutorials(search))
+    // The same search again means the videos changed: the visitor's term and sort still apply, and what is shown
+    // stays if the new answer fails.
+    const again = started.current === search;
+    started.current = search;
+    (again
+      ? searchTutorials(search, searchQuietly)
+      : (takeEarlyFirstSearch(search) ?? searchTutorials(search))
+    )
       .then((tutorials) => {
         if (!cancelled) setResult({ status: 'ready', tutorials, search });
       })
       .catch((error: unknown) => {
         if (cancelled) return;
         console.error('[tutorials] search failed:', error instanceof Error ? error.message : error);
-        setResult({ status: 'error', tutorials: [], search });
+        setResult((current) =>
+          again && current.search === search && current.status === 'ready'
+            ? current
+            : { status: 'error', tutorials: [], search },
+        );
       });
     // A newer search replaces this one: its late answer must not overwrite the newer one.
     return () => {
       cancelled = true;
     };
-  }, [search]);
+  }, [search, videosRevision]);
 
   const loading = result.search !== search;
   return {

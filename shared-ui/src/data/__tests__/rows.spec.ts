@@ -1,5 +1,6 @@
 import {
   contentUrl,
+  storageObjectUrl,
   toTestimonial,
   toTutorial,
   type TestimonialRow,
@@ -23,6 +24,17 @@ describe('contentUrl', () => {
       'https://i.ytimg.com/vi/abc/mqdefault.jpg',
     );
     expect(contentUrl('')).toBe('');
+  });
+});
+
+describe('storageObjectUrl', () => {
+  it('puts the path in the content bucket of the given backend, with or without its trailing slash', () => {
+    expect(storageObjectUrl('https://abc.supabase.co/', 'courses/angular.webp')).toBe(
+      'https://abc.supabase.co/storage/v1/object/public/content/courses/angular.webp',
+    );
+    expect(storageObjectUrl('https://abc.supabase.co', 'courses/angular.webp')).toBe(
+      'https://abc.supabase.co/storage/v1/object/public/content/courses/angular.webp',
+    );
   });
 });
 

@@ -1,4 +1,5 @@
-import { applyRowChange, compareRows, type RowChange } from '@site/shared-ui/useLiveTable';
+import type { RowChange } from '@site/shared-ui/tableChanges';
+import { applyRowChange, compareRows } from '@site/shared-ui/useLiveTable';
 
 interface Row {
   id: string;

@@ -1,0 +1,102 @@
+// Found: robots.txt points to the sitemap; /sitemap.xml lists every page at its canonical address, dates each by the
+// newest row it shows, lists the project and course pictures from the tables, and follows the owner's new rows.
+import { expect, test } from '@playwright/test';
+import { ownerDatabase, uniqueLabel } from '../../support/database.ts';
+import { expectedPages } from '../../support/pages.ts';
+import { backendUrl } from '../../support/site.ts';
+import { liveRowPrefix as portfolioLiveRowPrefix } from '../portfolio/portfolioSite.ts';
+import { liveRowPrefix as coursesLiveRowPrefix } from '../courses/coursesSite.ts';
+import { canonicalOrigin, readSitemap, type SitemapEntry } from './seoSite.ts';
+
+/** The server reads the tables again after at most 5 s (siteContent.mjs): a change shows within that, plus a read. */
+const sitemapFreshWithin = 10_000;
+
+const storageUrl = (imagePath: string) => `${backendUrl}/storage/v1/object/public/content/${imagePath}`;
+const entryFor = (entries: SitemapEntry[], path: string) =>
+  entries.find((entry) => entry.loc === `${canonicalOrigin}${path}`);
+
+test('robots.txt lets crawlers in and points to the sitemap', async ({ request }) => {
+  const response = await request.get('/robots.txt');
+  expect(response.status()).toBe(200);
+  expect(response.headers()['content-type']).toBe('text/plain; charset=utf-8');
+  const lines = (await response.text()).split('\n');
+  expect(lines).toContain('User-agent: *');
+  expect(lines).toContain('Allow: /');
+  expect(lines).toContain(`Sitemap: ${canonicalOrigin}/sitemap.xml`);
+});
+
+test('the sitemap lists every page, with the pictures from the tables and their dates', async ({
+  page,
+  request,
+}) => {
+  const entries = await readSitemap(page, request);
+  expect(entries.map((entry) => entry.loc)).toEqual(
+    expectedPages.map((expected) => `${canonicalOrigin}${expected.path}`),
+  );
+
+  const { data: projects, error } = await ownerDatabase()
+    .from('projects')
+    .select('image_path, featured_rank');
+  expect(error).toBeNull();
+  const { data: courses } = await ownerDatabase().from('courses').select('image_path');
+  const projectImages = [...new Set(projects!.map((row) => storageUrl(row.image_path as string)))];
+  expect(entryFor(entries, '/portfolio')!.images.sort()).toEqual(projectImages.sort());
+  const featured = projects!.filter((row) => row.featured_rank !== null);
+  expect(entryFor(entries, '/')!.images.sort()).toEqual(
+    [...new Set(featured.map((row) => storageUrl(row.image_path as string)))].sort(),
+  );
+  expect(entryFor(entries, '/courses')!.images.sort()).toEqual(
+    [...new Set(courses!.map((row) => storageUrl(row.image_path as string)))].sort(),
+  );
+  for (const path of ['/', '/portfolio', '/tutorials', '/courses']) {
+    expect(Date.parse(entryFor(entries, path)!.lastmod ?? ''), path).not.toBeNaN();
+  }
+  // Pages that show no rows carry no made-up date.
+  expect(entryFor(entries, '/about')!.lastmod).toBeNull();
+  expect(entryFor(entries, '/help/privacy-policy')!.lastmod).toBeNull();
+});
+
+test('a project and a course the owner adds date their pages in the sitemap', async ({ page, request }) => {
+  const ids: { table: string; id: string }[] = [];
+  try {
+    const { data: project, error } = await ownerDatabase()
+      .from('projects')
+      .insert({
+        title: `${uniqueLabel(portfolioLiveRowPrefix)} Sitemap Entry`,
+        description: 'Added to be found.',
+        image_path: 'projects/coinledger.webp',
+        keywords: ['javascript'],
+        link_to_project: 'https://github.com/alexmorgan-dev/e2e-sitemap',
+        featured_rank: null,
+      })
+      .select('id, updated_at')
+      .single();
+    if (error) throw new Error(`insert into projects: ${error.message}`);
+    ids.push({ table: 'projects', id: project.id as string });
+    const { data: course, error: courseError } = await ownerDatabase()
+      .from('courses')
+      .insert({
+        title: `${uniqueLabel(coursesLiveRowPrefix)} Sitemap Course`,
+        description: 'Added to be found.',
+        image_path: 'courses/git-and-github.webp',
+        platform: 'UDEMY',
+        keywords: ['git'],
+        link_to_course: 'https://www.udemy.com/course/e2e-sitemap/',
+      })
+      .select('id, updated_at')
+      .single();
+    if (courseError) throw new Error(`insert into courses: ${courseError.message}`);
+    ids.push({ table: 'courses', id: course.id as string });
+
+    const dateOf = async (path: string) =>
+      Date.parse(entryFor(await readSitemap(page, request), path)?.lastmod ?? '');
+    await expect
+      .poll(() => dateOf('/portfolio'), { timeout: sitemapFreshWithin })
+      .toBeGreaterThanOrEqual(Date.parse(project.updated_at as string));
+    await expect
+      .poll(() => dateOf('/courses'), { timeout: sitemapFreshWithin })
+      .toBeGreaterThanOrEqual(Date.parse(course.updated_at as string));
+  } finally {
+    for (const { table, id } of ids) await ownerDatabase().from(table).delete().eq('id', id);
+  }
+});

@@ -1,0 +1,56 @@
+// The public rows the site's server needs for /sitemap.xml and the courses' structured data, read from the backend
+// with the public anon key (row-level security applies, exactly as for a visitor) and kept for 5 seconds: a burst
+// of crawler requests costs the backend one read, and a new project or course is listed within seconds. When
+// the backend does not answer, the last rows read are used (none at first: the sitemap still lists every page).
+
+/** What is read of each table: everything the pages show of projects and courses; only the latest change of the rest. */
+const tableQueries = {
+  projects: 'select=*&order=created_at.desc',
+  // In the courses page's own order (newest first), for the structured data.
+  courses: 'select=*&order=created_at.desc',
+  testimonials: 'select=updated_at&order=updated_at.desc&limit=1',
+  videos: 'select=updated_at&order=updated_at.desc&limit=1',
+};
+
+const noRows = { projects: [], courses: [], testimonials: [], videos: [] };
+
+/**
+ * @param {{ url: string, anonKey: string }} backend the site's Supabase (site-config.json)
+ * @param {{ freshForMs?: number, timeoutMs?: number }} [options]
+ * @returns {() => Promise<{ rows: typeof noRows, backendUrl: string }>} the content: the first call waits for the
+ *   first read; later calls get the last rows read at once, and start a new read when those are older than freshForMs
+ *   (stale-while-revalidate, so no request waits for the backend once the server has read it).
+ */
+export function siteContentReader(backend, { freshForMs = 5_000, timeoutMs = 2000 } = {}) {
+  const nothingRead = { rows: noRows, backendUrl: backend.url };
+  let current;
+  let reading;
+  let readAt = 0;
+  const readTable = async (table, query) => {
+    const response = await fetch(`${backend.url}/rest/v1/${table}?${query}`, {
+      headers: {
+        apikey: backend.anonKey,
+        Authorization: `Bearer ${backend.anonKey}`,
+        Accept: 'application/json',
+      },
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+    if (!response.ok) throw new Error(`${table} answered ${response.status}`);
+    return [table, await response.json()];
+  };
+  const read = () =>
+    Promise.all(Object.entries(tableQueries).map(([table, query]) => readTable(table, query)))
+      .then((entries) => (current = { rows: Object.fromEntries(entries), backendUrl: backend.url }))
+      .catch((error) => {
+        console.error('[site content] read failed, using the last rows read:', error.message);
+        return current ?? nothingRead;
+      })
+      .finally(() => (reading = undefined));
+  return () => {
+    if (!reading && Date.now() - readAt >= freshForMs) {
+      readAt = Date.now();
+      reading = read();
+    }
+    return current ? Promise.resolve(current) : (reading ?? Promise.resolve(nothingRead));
+  };
+}
