@@ -125,7 +125,10 @@ export default tseslint.config(
     settings: {
       'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs'] })],
     },
-    rules: { 'import-x/no-restricted-paths': ['error', { zones: oneWayZones }] },
+    // Zones are paths from the repository root, wherever ESLint runs (the lint tests run from tools/).
+    rules: {
+      'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones: oneWayZones }],
+    },
   },
   ...sections.flatMap((section) =>
     boundary(
