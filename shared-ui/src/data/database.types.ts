@@ -62,24 +62,6 @@ export type Database = {
         };
         Relationships: [];
       };
-      contact_attempts: {
-        Row: {
-          client_hash: string;
-          created_at: string;
-          id: number;
-        };
-        Insert: {
-          client_hash: string;
-          created_at?: string;
-          id?: never;
-        };
-        Update: {
-          client_hash?: string;
-          created_at?: string;
-          id?: never;
-        };
-        Relationships: [];
-      };
       contacts: {
         Row: {
           client_hash: string | null;
@@ -212,6 +194,27 @@ export type Database = {
         };
         Relationships: [];
       };
+      rate_limit_hits: {
+        Row: {
+          bucket: string;
+          created_at: string;
+          id: number;
+          weight: number;
+        };
+        Insert: {
+          bucket: string;
+          created_at?: string;
+          id?: never;
+          weight?: number;
+        };
+        Update: {
+          bucket?: string;
+          created_at?: string;
+          id?: never;
+          weight?: number;
+        };
+        Relationships: [];
+      };
       testimonials: {
         Row: {
           created_at: string;
@@ -319,10 +322,15 @@ export type Database = {
         };
       };
       sync_channel_videos: { Args: { channel_videos: Json }; Returns: Json };
-      take_contact_attempt: {
+      sync_channel_videos_guarded: {
+        Args: { channel_videos: Json; max_removed_share: number };
+        Returns: Json;
+      };
+      take_rate_limit: {
         Args: {
-          p_client_hash: string;
-          p_max_attempts: number;
+          p_bucket: string;
+          p_max: number;
+          p_weight: number;
           p_window_seconds: number;
         };
         Returns: boolean;

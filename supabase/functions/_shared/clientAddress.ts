@@ -1,0 +1,61 @@
+// Who is calling, for the rate limits: the address the platform vouches for, never one the client writes itself. A
+// client can send any X-Forwarded-For it likes; only the entries that trusted proxies appended, counted from the
+// right, are facts. So the source is configuration, not a guess:
+//   CLIENT_IP_HEADER        the header the gateway in front of the function sets (e.g. x-forwarded-for)
+//   CLIENT_IP_TRUSTED_HOPS  for a list header: the entry this many places from the right is the client (default 1:
+//                           the last entry, appended by the proxy the function sees)
+// Unconfigured, every caller shares one bucket (the limits still hold, for everyone together) and the function says
+// so in its log. The address itself is never stored: a keyed hash of it names the caller's bucket.
+import { getEnv } from './env.ts';
+
+export type ClientAddress = { trusted: true; address: string } | { trusted: false; reason: string };
+
+/** The caller's address from the configured header, or why there is none. */
+export function trustedClientAddress(request: Request): ClientAddress {
+  const header = getEnv('CLIENT_IP_HEADER')?.toLowerCase();
+  if (header === undefined) return { trusted: false, reason: 'CLIENT_IP_HEADER is not set' };
+  const hops = Number(getEnv('CLIENT_IP_TRUSTED_HOPS') ?? '1');
+  if (!Number.isInteger(hops) || hops < 1) {
+    return { trusted: false, reason: 'CLIENT_IP_TRUSTED_HOPS must be a whole number of 1 or more' };
+  }
+  const entries = (request.headers.get(header) ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  const address = entries[entries.length - hops];
+  if (address === undefined || address.length > 64) {
+    return { trusted: false, reason: `the request has no usable ${header} (${entries.length} entries)` };
+  }
+  return { trusted: true, address };
+}
+
+let warned = false;
+
+/**
+ * The name of the caller's rate-limit bucket: a keyed hash (HMAC-SHA-256) of the trusted address, which cannot be
+ * turned back into an address without the salt; one shared name when no address can be trusted.
+ */
+export async function clientBucket(request: Request, salt: string): Promise<string> {
+  const client = trustedClientAddress(request);
+  if (!client.trusted) {
+    if (!warned) {
+      warned = true;
+      console.warn(`[rate limit] ${client.reason}: every caller shares one bucket. See supabase/README.md.`);
+    }
+    return 'client:unidentified';
+  }
+  return `client:${await keyedHash(client.address, salt)}`;
+}
+
+export async function keyedHash(text: string, salt: string): Promise<string> {
+  const encoder = new TextEncoder();
+  const key = await crypto.subtle.importKey(
+    'raw',
+    encoder.encode(salt),
+    { name: 'HMAC', hash: 'SHA-256' },
+    false,
+    ['sign'],
+  );
+  const signature = await crypto.subtle.sign('HMAC', key, encoder.encode(text));
+  return Array.from(new Uint8Array(signature), (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
