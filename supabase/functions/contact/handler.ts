@@ -1,22 +1,25 @@
 // The contact edge function: POST a contact message {fullName, email, subject, message, recaptcha}. It checks every
-// field (the form's rules plus maximum lengths), limits each client to a few messages per 10 minutes, verifies the
-// reCAPTCHA v3 token with Google, and stores the message with the service role. Visitors cannot write to
-// public.contacts any other way.
+// field (the form's rules plus maximum lengths), verifies the reCAPTCHA v3 token with Google, then takes the message
+// from the rate limits (per client, keyed on the address the platform vouches for, and for all clients together;
+// _shared/rateLimits.ts) and stores it with the service role. Visitors cannot write to public.contacts any other way.
+// The limit is taken after the captcha check, so failed sends (anyone's) never use up a client's messages.
 //
 // Answers (JSON): 200 {success, message}; 400 invalid_fields with fieldErrors; 403 recaptcha_rejected;
-// 405; 413; 415; 429 rate_limited (with Retry-After); 503 recaptcha_unavailable; 500 server_error.
+// 405; 413; 415; 429 rate_limited (with Retry-After); 503 recaptcha_unavailable, or not_configured when the function
+// lacks its reCAPTCHA secret (it then refuses every message and says so in its log); 500 server_error.
 import {
   normalizeContactSubmission,
   validateContactSubmission,
   type ContactFieldErrors,
 } from '../_shared/contactForm.ts';
 import { corsHeaders, preflightResponse } from '../_shared/cors.ts';
-import { clientAddress, clientHash } from './clientHash.ts';
-import { storeContact, takeContactAttempt } from './contactStore.ts';
-import { CONTACT_RATE_LIMIT_WINDOW_SECONDS, readContactSettings } from './contactSettings.ts';
+import { readJsonBody } from '../_shared/jsonBody.ts';
+import { retryAfterSeconds, takeRateLimit } from '../_shared/rateLimits.ts';
+import { storeContact } from './contactStore.ts';
+import { readContactSettings } from './contactSettings.ts';
 import { verifyRecaptcha } from './verifyRecaptcha.ts';
 
-/** A contact message is a few KB at most; anything far larger is not one. */
+/** A contact message is a few KB at most; anything far larger is not one (bytes). */
 export const MAX_BODY_LENGTH = 32_000;
 
 /** What the visitor reads when the form is refused; the form shows `message`, and `fieldErrors` at the fields. */
@@ -25,6 +28,7 @@ export const contactAnswers = {
   invalidFields: 'Invalid data, make sure to enter correct data.',
   recaptchaRejected: 'We could not confirm that you are a person. Please try again.',
   recaptchaUnavailable: 'The spam check is not available right now. Please try again in a few minutes.',
+  notConfigured: 'Messages cannot be received right now. Please try again later.',
   rateLimited: 'You have sent several messages in a short time. Please wait a few minutes and try again.',
   serverError: 'Your message could not be saved. Please try again later.',
 } as const;
@@ -65,19 +69,13 @@ export default async function handler(request: Request): Promise<Response> {
   if (request.method !== 'POST') {
     return refuse(request, 405, 'method_not_allowed', 'Use POST.');
   }
-  if (!(request.headers.get('content-type') ?? '').toLowerCase().startsWith('application/json')) {
-    return refuse(request, 415, 'unsupported_media_type', 'Send the message as JSON.');
+  const body = await readJsonBody(request, MAX_BODY_LENGTH);
+  if (!body.ok) {
+    const message =
+      body.error === 'unsupported_media_type' ? 'Send the message as JSON.' : contactAnswers.invalidFields;
+    return refuse(request, body.status, body.error, message);
   }
-
-  const text = await request.text();
-  if (text.length > MAX_BODY_LENGTH) return refuse(request, 413, 'too_large', contactAnswers.invalidFields);
-  let body: unknown;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    return refuse(request, 400, 'invalid_json', contactAnswers.invalidFields);
-  }
-  const submission = normalizeContactSubmission(body);
+  const submission = normalizeContactSubmission(body.value);
   const fieldErrors = validateContactSubmission(submission);
   if (Object.keys(fieldErrors).length > 0) {
     return refuse(request, 400, 'invalid_fields', contactAnswers.invalidFields, { fieldErrors });
@@ -85,13 +83,13 @@ export default async function handler(request: Request): Promise<Response> {
 
   try {
     const settings = readContactSettings();
-    const hash = await clientHash(clientAddress(request), settings.clientHashSalt);
-    if (!(await takeContactAttempt(settings, hash))) {
-      const retryAfter = { 'Retry-After': String(CONTACT_RATE_LIMIT_WINDOW_SECONDS) };
-      return refuse(request, 429, 'rate_limited', contactAnswers.rateLimited, {}, retryAfter);
-    }
-
     const verdict = await verifyRecaptcha(submission.recaptcha, settings);
+    if (verdict.outcome === 'misconfigured') {
+      console.error(
+        `[contact] not configured, refusing every message: ${verdict.reason}. See supabase/README.md.`,
+      );
+      return refuse(request, 503, 'not_configured', contactAnswers.notConfigured);
+    }
     if (verdict.outcome === 'unavailable') {
       console.error('[contact] reCAPTCHA verification unavailable:', verdict.reason);
       return refuse(request, 503, 'recaptcha_unavailable', contactAnswers.recaptchaUnavailable);
@@ -101,12 +99,17 @@ export default async function handler(request: Request): Promise<Response> {
       return refuse(request, 403, 'recaptcha_rejected', contactAnswers.recaptchaRejected);
     }
 
+    const limited = await takeRateLimit(settings, 'contact', request);
+    if (limited !== 'ok') {
+      const retryAfter = { 'Retry-After': String(retryAfterSeconds('contact', limited)) };
+      return refuse(request, 429, 'rate_limited', contactAnswers.rateLimited, {}, retryAfter);
+    }
+
     const { recaptcha: _token, ...fields } = submission;
     await storeContact(settings, {
       submission: fields,
       recaptchaScore: verdict.score,
       recaptchaAction: verdict.action,
-      clientHash: hash,
     });
     return answer(request, 200, { success: true, message: contactAnswers.stored });
   } catch (error) {

@@ -8,7 +8,9 @@ export const SITEVERIFY_TIMEOUT_MS = 5000;
 export type RecaptchaVerdict =
   | { outcome: 'passed'; score: number | null; action: string | null }
   | { outcome: 'rejected'; reason: string }
-  | { outcome: 'unavailable'; reason: string };
+  | { outcome: 'unavailable'; reason: string }
+  /** The function lacks its secret (or the site's host names): it refuses every message until configured. */
+  | { outcome: 'misconfigured'; reason: string };
 
 /** What siteverify answers (https://developers.google.com/recaptcha/docs/v3). */
 interface SiteverifyAnswer {
@@ -21,19 +23,28 @@ interface SiteverifyAnswer {
 
 export async function verifyRecaptcha(
   token: string,
-  settings: Pick<ContactSettings, 'recaptchaSecret' | 'recaptchaVerifyUrl'>,
+  settings: Pick<
+    ContactSettings,
+    'recaptchaSecret' | 'acceptDevelopmentToken' | 'recaptchaVerifyUrl' | 'recaptchaHostnames'
+  >,
 ): Promise<RecaptchaVerdict> {
   if (settings.recaptchaSecret === undefined) {
+    if (!settings.acceptDevelopmentToken) {
+      return { outcome: 'misconfigured', reason: 'RECAPTCHA_SECRET is not set' };
+    }
     if (token !== DEVELOPMENT_RECAPTCHA_TOKEN) {
-      return {
-        outcome: 'rejected',
-        reason: 'no RECAPTCHA_SECRET is set, so only the development token passes',
-      };
+      return { outcome: 'rejected', reason: 'offline, only the development token passes' };
     }
     console.warn(
-      '[contact] RECAPTCHA_SECRET is not set: accepted the development token. Set the secret for production.',
+      '[contact] accepted the development token (the local stand-in enables it; no secret is set).',
     );
     return { outcome: 'passed', score: null, action: null };
+  }
+  if (settings.recaptchaHostnames.length === 0) {
+    return {
+      outcome: 'misconfigured',
+      reason: 'neither RECAPTCHA_HOSTNAMES nor ALLOWED_ORIGINS names the site',
+    };
   }
 
   let answer: SiteverifyAnswer;
@@ -55,6 +66,9 @@ export async function verifyRecaptcha(
   }
   if (answer.action !== CONTACT_RECAPTCHA_ACTION) {
     return { outcome: 'rejected', reason: `a token for the action "${answer.action ?? ''}"` };
+  }
+  if (!settings.recaptchaHostnames.includes((answer.hostname ?? '').toLowerCase())) {
+    return { outcome: 'rejected', reason: `a token issued on "${answer.hostname ?? ''}", not on this site` };
   }
   if (typeof answer.score !== 'number' || answer.score < MIN_RECAPTCHA_SCORE) {
     return { outcome: 'rejected', reason: `a score of ${answer.score ?? 'none'}` };

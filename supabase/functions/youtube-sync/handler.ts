@@ -1,11 +1,13 @@
 // youtube-sync: pulls the channel's videos and their statistics from the YouTube Data API into public.videos, so
 // visitor searches (public.search_videos) never spend API quota. POST only, by the service role or with the sync
-// secret; run on demand or by pg_cron (README.md). Answers JSON: {ok: true, ...report} or {ok: false, error, message}.
+// secret; run on demand or by pg_cron (README.md). Answers JSON: {ok: true, ...report} or {ok: false, error, message};
+// 409 too_many_removals when the run would mark more than MAX_REMOVED_SHARE of the shown videos removed (an optional
+// body {"allowLargeRemoval": true} lets the owner do it once). The API key never appears in an answer or a log.
 import { isAuthorizedSync } from './authorizeSync.ts';
-import { StoreError } from './storeChannelVideos.ts';
+import { MAX_REMOVED_SHARE, RemovalRefused, StoreError } from './storeChannelVideos.ts';
 import { syncChannel } from './syncChannel.ts';
 import { accessSecrets, readSyncSettings } from './syncSettings.ts';
-import { YouTubeError, type YouTubeFailure } from './youtubeErrors.ts';
+import { withoutApiKey, YouTubeError, type YouTubeFailure } from './youtubeErrors.ts';
 
 const statusForFailure: Record<YouTubeFailure, number> = {
   quota_exceeded: 429,
@@ -58,9 +60,12 @@ export default async function handler(request: Request): Promise<Response> {
     );
   }
 
+  const options = (await request.json().catch(() => ({}))) as { allowLargeRemoval?: unknown } | null;
+  const allowLargeRemoval = options?.allowLargeRemoval === true;
+
   const started = Date.now();
   try {
-    const report = await syncChannel(read.settings);
+    const report = await syncChannel(read.settings, { allowLargeRemoval });
     console.log(
       `[youtube-sync] ${report.videos.received} videos: ${report.videos.inserted} new, ${report.videos.updated} updated, ` +
         `${report.videos.removed} removed; ${report.quotaUnits} quota units`,
@@ -71,11 +76,26 @@ export default async function handler(request: Request): Promise<Response> {
       console.error(`[youtube-sync] ${error.failure}:`, error.message);
       return failure(statusForFailure[error.failure], error.failure, `${error.message}. ${unchanged}`);
     }
+    if (error instanceof RemovalRefused) {
+      console.error('[youtube-sync] too_many_removals:', error.message);
+      return failure(
+        409,
+        'too_many_removals',
+        `${error.message}. At most ${MAX_REMOVED_SHARE * 100} % of the videos may go in one run; check the channel id, ` +
+          `or send {"allowLargeRemoval": true} once. ${unchanged}`,
+      );
+    }
     if (error instanceof StoreError) {
       console.error('[youtube-sync] database_error:', error.message);
       return failure(500, 'database_error', `Storing the videos failed: ${error.message}. ${unchanged}`);
     }
-    console.error('[youtube-sync] unexpected error:', error);
+    console.error(
+      '[youtube-sync] unexpected error:',
+      withoutApiKey(
+        error instanceof Error ? (error.stack ?? error.message) : String(error),
+        read.settings.youtube.apiKey,
+      ),
+    );
     return failure(500, 'internal_error', `The sync failed unexpectedly. ${unchanged}`);
   }
 }

@@ -1,5 +1,9 @@
-// Stores a sync's videos through public.sync_channel_videos with the service role: one call, one transaction, so
-// the table holds either the previous videos or the new ones, never half of each.
+// Stores a sync's videos through public.sync_channel_videos_guarded with the service role: one call, one
+// transaction, so the table holds either the previous videos or the new ones, never half of each; and never more than
+// MAX_REMOVED_SHARE of the shown videos marked removed in one run unless the owner allows it.
+
+/** At most this share of the videos shown today may be marked removed by one sync. */
+export const MAX_REMOVED_SHARE = 0.2;
 import type { ChannelVideo } from './channelVideos.ts';
 
 export interface StoreReport {
@@ -8,6 +12,14 @@ export interface StoreReport {
   updated: number;
   unchanged: number;
   removed: number;
+}
+
+/** The sync would mark more videos removed than one run may (the database refused; nothing changed). */
+export class RemovalRefused extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'RemovalRefused';
+  }
 }
 
 export class StoreError extends Error {
@@ -25,21 +37,28 @@ export interface DatabaseAccess {
 export async function storeChannelVideos(
   database: DatabaseAccess,
   videos: readonly ChannelVideo[],
+  { allowLargeRemoval = false }: { allowLargeRemoval?: boolean } = {},
 ): Promise<StoreReport> {
   let response: Response;
   try {
-    response = await fetch(`${database.supabaseUrl.replace(/\/+$/, '')}/rest/v1/rpc/sync_channel_videos`, {
-      method: 'POST',
-      headers: {
-        apikey: database.serviceRoleKey,
-        authorization: `Bearer ${database.serviceRoleKey}`,
-        'content-type': 'application/json',
-        'content-profile': 'public',
-        accept: 'application/json',
+    response = await fetch(
+      `${database.supabaseUrl.replace(/\/+$/, '')}/rest/v1/rpc/sync_channel_videos_guarded`,
+      {
+        method: 'POST',
+        headers: {
+          apikey: database.serviceRoleKey,
+          authorization: `Bearer ${database.serviceRoleKey}`,
+          'content-type': 'application/json',
+          'content-profile': 'public',
+          accept: 'application/json',
+        },
+        body: JSON.stringify({
+          channel_videos: videos,
+          max_removed_share: allowLargeRemoval ? 1 : MAX_REMOVED_SHARE,
+        }),
+        signal: AbortSignal.timeout(30_000),
       },
-      body: JSON.stringify({ channel_videos: videos }),
-      signal: AbortSignal.timeout(30_000),
-    });
+    );
   } catch (error) {
     throw new StoreError(
       `the database could not be reached: ${error instanceof Error ? error.message : error}`,
@@ -47,7 +66,9 @@ export async function storeChannelVideos(
   }
   const body: unknown = await response.json().catch(() => undefined);
   if (!response.ok) {
-    const message = (body as { message?: unknown } | undefined)?.message;
+    const { message, code } = (body ?? {}) as { message?: unknown; code?: unknown };
+    if (code === 'YT409')
+      throw new RemovalRefused(typeof message === 'string' ? message : 'too many removals');
     throw new StoreError(
       `the database refused the videos (HTTP ${response.status})${typeof message === 'string' ? `: ${message}` : ''}`,
     );

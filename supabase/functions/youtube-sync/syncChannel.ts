@@ -14,14 +14,17 @@ export interface SyncReport {
   quotaUnits: number;
 }
 
-export async function syncChannel(settings: SyncSettings): Promise<SyncReport> {
+export async function syncChannel(
+  settings: SyncSettings,
+  options: { allowLargeRemoval?: boolean } = {},
+): Promise<SyncReport> {
   const youtube = new YouTubeClient({ baseUrl: settings.youtube.baseUrl, apiKey: settings.youtube.apiKey });
   const playlistId = await youtube.uploadsPlaylistId(settings.youtube.channelId);
   const items = await youtube.playlistItems(playlistId);
   const publicIds = [...new Set(items.filter(isPublic).map((item) => item.videoId))];
   const statistics = await youtube.statistics(publicIds);
   const videos = toChannelVideos(items, statistics);
-  const stored = await storeChannelVideos(settings.database, videos);
+  const stored = await storeChannelVideos(settings.database, videos, options);
   return {
     channelId: settings.youtube.channelId,
     playlistItems: items.length,

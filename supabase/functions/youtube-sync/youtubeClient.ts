@@ -1,6 +1,13 @@
 // A small client for the three YouTube Data API v3 calls a sync needs. Every answer is checked before it is used;
 // any error, HTTP failure or unexpected shape ends the sync (see youtubeErrors.ts).
-import { httpError, malformed, quotaExceeded, unreachable, YouTubeError } from './youtubeErrors.ts';
+import {
+  httpError,
+  malformed,
+  quotaExceeded,
+  unreachable,
+  withoutApiKey,
+  YouTubeError,
+} from './youtubeErrors.ts';
 import {
   parseChannelsPage,
   parsePlaylistItemsPage,
@@ -98,8 +105,8 @@ export class YouTubeClient {
         signal: AbortSignal.timeout(requestTimeoutMs),
       });
     } catch (error) {
-      // The URL carries the API key: only the endpoint's name goes into messages.
-      throw unreachable(endpoint, error);
+      // The URL carries the API key: the message is masked (withoutApiKey) before it goes anywhere.
+      throw unreachable(endpoint, error, this.options.apiKey);
     }
     const text = await response.text();
     let body: unknown;
@@ -115,7 +122,7 @@ export class YouTubeClient {
       if (quotaReason !== undefined || response.status === 429) {
         throw quotaExceeded(endpoint, quotaReason ?? `HTTP ${response.status}`);
       }
-      throw httpError(endpoint, response.status, message);
+      throw httpError(endpoint, response.status, withoutApiKey(message, this.options.apiKey));
     }
     return body;
   }

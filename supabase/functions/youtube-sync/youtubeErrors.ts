@@ -36,7 +36,16 @@ export function malformed(endpoint: string, problem: string): YouTubeError {
   );
 }
 
-export function unreachable(endpoint: string, cause: unknown): YouTubeError {
-  const detail = cause instanceof Error ? cause.message : String(cause);
+/**
+ * A text without the API key: under Deno a failed fetch's message quotes the whole request URL, `key=` included, and
+ * such a message must never reach an answer or a log. Both the key itself and any `key=` parameter are masked.
+ */
+export function withoutApiKey(text: string, apiKey: string): string {
+  const masked = apiKey === '' ? text : text.split(apiKey).join('[key]');
+  return masked.replace(/\bkey=[^&\s)"'#]*/gi, 'key=[key]');
+}
+
+export function unreachable(endpoint: string, cause: unknown, apiKey: string): YouTubeError {
+  const detail = withoutApiKey(cause instanceof Error ? cause.message : String(cause), apiKey);
   return new YouTubeError('youtube_unreachable', `YouTube could not be reached for ${endpoint}: ${detail}`);
 }

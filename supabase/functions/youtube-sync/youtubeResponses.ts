@@ -63,7 +63,9 @@ export function parsePlaylistItemsPage(body: unknown): {
   nextPageToken: string | undefined;
 } {
   const endpoint = 'playlistItems';
-  const items = itemsOf(body, endpoint) ?? [];
+  // A playlist page always lists its items (an empty playlist sends []); without them, nothing can be concluded.
+  const items = itemsOf(body, endpoint);
+  if (items === undefined) throw malformed(endpoint, 'items is missing');
   const nextPageToken = optionalString((body as Json).nextPageToken, endpoint, 'nextPageToken');
   return {
     items: items.map((item, index) => parsePlaylistItem(item, `${endpoint} item ${index}`)),

@@ -16,6 +16,12 @@ export interface LocalBackend {
   url: string;
   /** GET /rest/v1/<path> with the service-role key, as the owner's dashboard reads. */
   readAsOwner: <Row>(pathAndQuery: string) => Promise<Row[]>;
+  /** POST, PATCH or DELETE /rest/v1/<path> with the service-role key; resolves with the status. */
+  writeAsOwner: (
+    method: 'POST' | 'PATCH' | 'DELETE',
+    pathAndQuery: string,
+    body?: unknown,
+  ) => Promise<number>;
   stop: () => Promise<void>;
 }
 
@@ -75,6 +81,20 @@ export async function startLocalBackend(env: Record<string, string> = {}): Promi
       if (!response.ok)
         throw new Error(`GET ${pathAndQuery} answered ${response.status} ${await response.text()}`);
       return (await response.json()) as Row[];
+    },
+    writeAsOwner: async (method, pathAndQuery, body) => {
+      const response = await fetch(`${url}/rest/v1/${pathAndQuery}`, {
+        method,
+        headers: {
+          apikey: localServiceRoleKey,
+          Authorization: `Bearer ${localServiceRoleKey}`,
+          'Content-Type': 'application/json',
+          Prefer: 'return=minimal',
+        },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+      await response.arrayBuffer();
+      return response.status;
     },
     stop: async () => {
       if (!running) return;

@@ -8,8 +8,15 @@ import {
   startLocalBackend,
   type LocalBackend,
 } from '../../_shared/__tests__/localBackend.ts';
+import { request } from 'node:http';
 import handler from '../handler.ts';
-import { closedPortUrl, fakeTokens, startFakeSiteverify, type FakeSiteverify } from './fakeSiteverify.ts';
+import {
+  closedPortUrl,
+  fakeTokens,
+  scoreToken,
+  startFakeSiteverify,
+  type FakeSiteverify,
+} from './fakeSiteverify.ts';
 
 interface ContactRow {
   full_name: string;
@@ -18,7 +25,6 @@ interface ContactRow {
   message: string;
   recaptcha_score: number | null;
   recaptcha_action: string | null;
-  client_hash: string;
 }
 
 const settingNames = [
@@ -26,6 +32,9 @@ const settingNames = [
   'SUPABASE_SERVICE_ROLE_KEY',
   'RECAPTCHA_SECRET',
   'RECAPTCHA_VERIFY_URL',
+  'RECAPTCHA_HOSTNAMES',
+  'RECAPTCHA_ACCEPT_DEVELOPMENT_TOKEN',
+  'CLIENT_IP_HEADER',
   'ALLOWED_ORIGINS',
 ] as const;
 const savedEnv = Object.fromEntries(settingNames.map((name) => [name, process.env[name]]));
@@ -51,6 +60,10 @@ beforeEach(() => {
   process.env.SUPABASE_SERVICE_ROLE_KEY = localServiceRoleKey;
   process.env.RECAPTCHA_SECRET = 'test-recaptcha-secret';
   process.env.RECAPTCHA_VERIFY_URL = siteverify.url;
+  process.env.RECAPTCHA_HOSTNAMES = 'localhost';
+  delete process.env.RECAPTCHA_ACCEPT_DEVELOPMENT_TOKEN;
+  // As the gateway in front of the function does: the last X-Forwarded-For entry is the caller (see post()).
+  process.env.CLIENT_IP_HEADER = 'x-forwarded-for';
   delete process.env.ALLOWED_ORIGINS;
   jest.spyOn(console, 'warn').mockImplementation(() => undefined);
   jest.spyOn(console, 'error').mockImplementation(() => undefined);
@@ -74,6 +87,7 @@ function message(subject: string, recaptcha: string = fakeTokens.pass) {
   };
 }
 
+/** A request as the gateway passes it on: the caller's address last in X-Forwarded-For. */
 function post(body: unknown, address: string, headers: Record<string, string> = {}): Promise<Response> {
   return handler(
     new Request('http://localhost/contact', {
@@ -88,7 +102,7 @@ const rowsWithSubject = (subject: string) =>
   backend.readAsOwner<ContactRow>(`contacts?select=*&subject=eq.${encodeURIComponent(subject)}`);
 
 describe('contact: reCAPTCHA verified with Google (a fake siteverify)', () => {
-  it('stores a message whose token passes, with its score and a client hash but no address', async () => {
+  it('stores a message whose token passes, with its score but no address', async () => {
     const { address, subject } = uniqueClient();
     const response = await post(message(subject), address);
     expect(response.status).toBe(200);
@@ -103,7 +117,6 @@ describe('contact: reCAPTCHA verified with Google (a fake siteverify)', () => {
       recaptcha_score: 0.9,
       recaptcha_action: 'contact',
     });
-    expect(row?.client_hash).toMatch(/^[0-9a-f]{64}$/);
     expect(JSON.stringify(row)).not.toContain(address);
     expect(siteverify.requests.at(-1)?.get('secret')).toBe('test-recaptcha-secret');
   });
@@ -112,6 +125,8 @@ describe('contact: reCAPTCHA verified with Google (a fake siteverify)', () => {
     ['a low score', fakeTokens.lowScore],
     ['the wrong action', fakeTokens.wrongAction],
     ['a token Google does not know', fakeTokens.invalid],
+    ['a token issued on another site', fakeTokens.otherHost],
+    ['a score just below 0.5', scoreToken(0.49)],
     ['the development token', DEVELOPMENT_RECAPTCHA_TOKEN],
   ])('refuses %s with 403 and stores nothing', async (_case, token) => {
     const { address, subject } = uniqueClient();
@@ -154,14 +169,40 @@ describe('contact: rate limit (5 per 10 minutes per client)', () => {
     expect((await post(message(other.subject), other.address)).status).toBe(200);
   });
 
-  it('counts attempts whose token fails too, so nobody can use the form to probe Google', async () => {
+  it('counts only messages that passed the captcha, so failed sends lock nobody out', async () => {
     const { address, subject } = uniqueClient();
-    for (let count = 1; count <= 5; count += 1) {
+    for (let count = 1; count <= 6; count += 1) {
       expect((await post(message(subject, fakeTokens.lowScore), address)).status).toBe(403);
     }
-    const asked = siteverify.requests.length;
-    expect((await post(message(subject), address)).status).toBe(429);
-    expect(siteverify.requests.length).toBe(asked);
+    expect((await post(message(subject), address)).status).toBe(200);
+  });
+
+  it('keys the limit on the address the gateway appended, not on the first hop the client wrote', async () => {
+    const { address, subject } = uniqueClient();
+    for (let count = 1; count <= 8; count += 1) {
+      const status = (await post(message(`${subject} #${count}`), `10.9.9.${count}, ${address}`)).status;
+      expect(status).toBe(count <= 5 ? 200 : 429);
+    }
+    // Writing someone else's address first does not touch their limit either.
+    const victim = uniqueClient();
+    expect((await post(message(victim.subject), `${victim.address}, ${address}`)).status).toBe(429);
+    expect((await post(message(victim.subject), victim.address)).status).toBe(200);
+  });
+
+  it('also holds all clients together to 50 messages an hour', async () => {
+    // Fill the shared bucket as 50 earlier messages would have, then any client is refused for an hour.
+    expect(
+      await backend.writeAsOwner('POST', 'rate_limit_hits', { bucket: 'contact:all-clients', weight: 50 }),
+    ).toBe(201);
+    try {
+      const { address, subject } = uniqueClient();
+      const refused = await post(message(subject), address);
+      expect(refused.status).toBe(429);
+      expect(refused.headers.get('retry-after')).toBe('3600');
+      expect(await rowsWithSubject(subject)).toEqual([]);
+    } finally {
+      await backend.writeAsOwner('DELETE', 'rate_limit_hits?bucket=eq.contact:all-clients');
+    }
   });
 });
 
@@ -235,9 +276,27 @@ describe('contact: CORS', () => {
   });
 });
 
-describe('contact without RECAPTCHA_SECRET (local development, offline)', () => {
+describe('contact without RECAPTCHA_SECRET', () => {
   beforeEach(() => {
     delete process.env.RECAPTCHA_SECRET;
+  });
+
+  it('refuses every message with 503 and a configuration error in its log, deployed (fails closed)', async () => {
+    const { address, subject } = uniqueClient();
+    for (const token of [DEVELOPMENT_RECAPTCHA_TOKEN, fakeTokens.pass]) {
+      const response = await post(message(subject, token), address);
+      expect(response.status).toBe(503);
+      expect(await response.json()).toMatchObject({ error: 'not_configured' });
+    }
+    expect(console.error).toHaveBeenCalledWith(expect.stringContaining('RECAPTCHA_SECRET is not set'));
+    expect(await rowsWithSubject(subject)).toEqual([]);
+  });
+});
+
+describe('contact without RECAPTCHA_SECRET where the local stand-in enables the development token', () => {
+  beforeEach(() => {
+    delete process.env.RECAPTCHA_SECRET;
+    process.env.RECAPTCHA_ACCEPT_DEVELOPMENT_TOKEN = 'true';
   });
 
   it('accepts the development token, stores the message without a score, and says so in the log', async () => {
@@ -271,5 +330,44 @@ describe('contact served by the local stand-in (/functions/v1/contact)', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('access-control-allow-origin')).not.toBeNull();
     expect(await rowsWithSubject(subject)).toHaveLength(1);
+  });
+
+  /** A browser's request to the stand-in from a given local address, claiming whatever X-Forwarded-For it likes. */
+  function sendFrom(localAddress: string, subject: string, forwardedFor: string): Promise<number> {
+    const body = JSON.stringify(message(subject, DEVELOPMENT_RECAPTCHA_TOKEN));
+    return new Promise((resolve, reject) => {
+      const outgoing = request(
+        `${backend.url}/functions/v1/contact`,
+        {
+          method: 'POST',
+          localAddress,
+          headers: {
+            apikey: localAnonKey,
+            Authorization: `Bearer ${localAnonKey}`,
+            'Content-Type': 'application/json',
+            'Content-Length': Buffer.byteLength(body),
+            'X-Forwarded-For': forwardedFor,
+          },
+        },
+        (answer) => {
+          answer.resume();
+          answer.on('end', () => resolve(answer.statusCode ?? 0));
+        },
+      );
+      outgoing.on('error', reject);
+      outgoing.end(body);
+    });
+  }
+
+  it('as the gateway, keys the limit on the socket: a forged X-Forwarded-For neither escapes it nor locks others out', async () => {
+    const { subject } = uniqueClient();
+    const statuses: number[] = [];
+    for (let count = 1; count <= 6; count += 1) {
+      statuses.push(await sendFrom('127.0.0.1', `${subject} #${count}`, `203.0.113.${count}`));
+    }
+    // The message above already used one of 127.0.0.1's five.
+    expect(statuses).toEqual([200, 200, 200, 200, 429, 429]);
+    // Another client, even one the flood named in its header, still has all of its own.
+    expect(await sendFrom('127.0.0.2', `${subject} other`, '127.0.0.1')).toBe(200);
   });
 });

@@ -1,5 +1,6 @@
 // A stand-in for Google's siteverify endpoint on 127.0.0.1: the answer depends on the token, so each test picks
-// the case it needs by the token it sends. It records what the function sent.
+// the case it needs by the token it sends (`scoreToken(0.5)` for a given score). It records what the function sent.
+// The browser tests use it too, with a stand-in of Google's script (e2e/tests/engagement/recaptcha.spec.ts).
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -9,7 +10,11 @@ export const fakeTokens = {
   wrongAction: 'token-wrong-action',
   invalid: 'token-invalid',
   serverError: 'token-server-error',
+  otherHost: 'token-other-host',
 } as const;
+
+/** A token siteverify scores exactly so, for the contact action on localhost. */
+export const scoreToken = (score: number): string => `token-score-${score}`;
 
 type SiteverifyBody = Record<string, unknown>;
 
@@ -18,8 +23,18 @@ const answers: Record<string, { status: number; body: SiteverifyBody }> = {
     status: 200,
     body: { success: true, score: 0.9, action: 'contact', hostname: 'localhost' },
   },
-  [fakeTokens.lowScore]: { status: 200, body: { success: true, score: 0.3, action: 'contact' } },
-  [fakeTokens.wrongAction]: { status: 200, body: { success: true, score: 0.9, action: 'login' } },
+  [fakeTokens.lowScore]: {
+    status: 200,
+    body: { success: true, score: 0.3, action: 'contact', hostname: 'localhost' },
+  },
+  [fakeTokens.wrongAction]: {
+    status: 200,
+    body: { success: true, score: 0.9, action: 'login', hostname: 'localhost' },
+  },
+  [fakeTokens.otherHost]: {
+    status: 200,
+    body: { success: true, score: 0.9, action: 'contact', hostname: 'evil.example' },
+  },
   [fakeTokens.invalid]: { status: 200, body: { success: false, 'error-codes': ['invalid-input-response'] } },
   [fakeTokens.serverError]: { status: 500, body: {} },
 };
@@ -39,10 +54,20 @@ export async function startFakeSiteverify(): Promise<FakeSiteverify> {
     request.on('end', () => {
       const form = new URLSearchParams(body);
       requests.push(form);
-      const answer = answers[form.get('response') ?? ''] ?? {
-        status: 200,
-        body: { success: false, 'error-codes': ['invalid-input-response'] },
-      };
+      const token = form.get('response') ?? '';
+      const score = /^token-score-(\d(?:\.\d+)?)$/.exec(token)?.[1];
+      const scored =
+        score === undefined
+          ? undefined
+          : {
+              status: 200,
+              body: { success: true, score: Number(score), action: 'contact', hostname: 'localhost' },
+            };
+      const answer = scored ??
+        answers[token] ?? {
+          status: 200,
+          body: { success: false, 'error-codes': ['invalid-input-response'] },
+        };
       response.writeHead(answer.status, { 'Content-Type': 'application/json' });
       response.end(JSON.stringify(answer.body));
     });

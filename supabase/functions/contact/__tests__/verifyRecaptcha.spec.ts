@@ -1,6 +1,12 @@
 import { DEVELOPMENT_RECAPTCHA_TOKEN } from '../../_shared/contactForm.ts';
 import { verifyRecaptcha } from '../verifyRecaptcha.ts';
-import { closedPortUrl, fakeTokens, startFakeSiteverify, type FakeSiteverify } from './fakeSiteverify.ts';
+import {
+  closedPortUrl,
+  fakeTokens,
+  scoreToken,
+  startFakeSiteverify,
+  type FakeSiteverify,
+} from './fakeSiteverify.ts';
 
 describe('verifyRecaptcha against a fake siteverify', () => {
   let siteverify: FakeSiteverify;
@@ -11,8 +17,13 @@ describe('verifyRecaptcha against a fake siteverify', () => {
   });
   afterAll(() => siteverify.close());
 
-  const verify = (token: string, url = siteverify.url) =>
-    verifyRecaptcha(token, { recaptchaSecret: secret, recaptchaVerifyUrl: url });
+  const verify = (token: string, url = siteverify.url, recaptchaHostnames = ['localhost']) =>
+    verifyRecaptcha(token, {
+      recaptchaSecret: secret,
+      acceptDevelopmentToken: false,
+      recaptchaVerifyUrl: url,
+      recaptchaHostnames,
+    });
 
   it('passes a token with a good score for the contact action, sending the secret and the token', async () => {
     await expect(verify(fakeTokens.pass)).resolves.toEqual({
@@ -31,10 +42,25 @@ describe('verifyRecaptcha against a fake siteverify', () => {
     ['the wrong action', fakeTokens.wrongAction, /action "login"/],
     ['a token Google does not know', fakeTokens.invalid, /invalid-input-response/],
     ['the development token', DEVELOPMENT_RECAPTCHA_TOKEN, /not a valid token/],
+    ['a token issued on another site', fakeTokens.otherHost, /"evil.example", not on this site/],
+    ['a score just below the threshold', scoreToken(0.49), /score of 0.49/],
   ])('rejects %s', async (_case, token, reason) => {
     const verdict = await verify(token);
     expect(verdict.outcome).toBe('rejected');
     expect(verdict.outcome === 'rejected' && verdict.reason).toMatch(reason);
+  });
+
+  it('passes a score of exactly 0.5, the threshold', async () => {
+    await expect(verify(scoreToken(0.5))).resolves.toEqual({
+      outcome: 'passed',
+      score: 0.5,
+      action: 'contact',
+    });
+  });
+
+  it('refuses to decide without the host names of the site (fails closed)', async () => {
+    const verdict = await verify(fakeTokens.pass, siteverify.url, []);
+    expect(verdict.outcome).toBe('misconfigured');
   });
 
   it('is unavailable when siteverify fails', async () => {
@@ -50,10 +76,24 @@ describe('verifyRecaptcha against a fake siteverify', () => {
   });
 });
 
-describe('verifyRecaptcha without a secret (local development, offline)', () => {
-  const settings = { recaptchaSecret: undefined, recaptchaVerifyUrl: 'http://127.0.0.1:9/never-called' };
+describe('verifyRecaptcha without a secret', () => {
+  const settings = {
+    recaptchaSecret: undefined,
+    acceptDevelopmentToken: true,
+    recaptchaVerifyUrl: 'http://127.0.0.1:9/never-called',
+    recaptchaHostnames: [],
+  };
 
-  it('accepts only the development token, and says so', async () => {
+  it('fails closed unless the local stand-in enables the development token', async () => {
+    for (const token of [DEVELOPMENT_RECAPTCHA_TOKEN, fakeTokens.pass]) {
+      await expect(verifyRecaptcha(token, { ...settings, acceptDevelopmentToken: false })).resolves.toEqual({
+        outcome: 'misconfigured',
+        reason: 'RECAPTCHA_SECRET is not set',
+      });
+    }
+  });
+
+  it('accepts only the development token where the stand-in enables it, and says so', async () => {
     const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
     await expect(verifyRecaptcha(DEVELOPMENT_RECAPTCHA_TOKEN, settings)).resolves.toEqual({
       outcome: 'passed',

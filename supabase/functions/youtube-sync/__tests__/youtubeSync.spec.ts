@@ -78,8 +78,13 @@ async function runSync(
   backend: LocalBackend,
   headers: Record<string, string> = { authorization: `Bearer ${localServiceRoleKey}` },
   method = 'POST',
+  body?: object,
 ) {
-  const response = await fetch(`${backend.url}/functions/v1/youtube-sync`, { method, headers });
+  const response = await fetch(`${backend.url}/functions/v1/youtube-sync`, {
+    method,
+    headers: body === undefined ? headers : { ...headers, 'content-type': 'application/json' },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 }
 
@@ -212,6 +217,15 @@ describe('youtube-sync with YouTube configured', () => {
       'youtube_malformed_response',
     ],
     [
+      'a playlist page without its items',
+      (endpoint, url) =>
+        playlistPage(1)(endpoint, url)
+          ? { status: 200, body: { kind: 'youtube#playlistItemListResponse', nextPageToken: 'page-2' } }
+          : undefined,
+      502,
+      'youtube_malformed_response',
+    ],
+    [
       'an unknown channel',
       (endpoint) =>
         endpoint === 'channels'
@@ -231,8 +245,18 @@ describe('youtube-sync with YouTube configured', () => {
     expect(await storedVideos(backend)).toEqual(seeded);
   });
 
-  it('pulls every page of uploads and their statistics, stores counts as numbers, and marks the videos gone', async () => {
+  it('refuses to mark more than a fifth of the shown videos removed in one run, and changes nothing', async () => {
+    // The fake channel holds none of the seeded videos: a first sync would remove every one of them.
     const answer = await runSync(backend);
+    expect(answer.status).toBe(409);
+    expect(answer.body).toMatchObject({ ok: false, error: 'too_many_removals' });
+    expect(answer.body.message).toMatch(/allowLargeRemoval/);
+    expect(await storedVideos(backend)).toEqual(seeded);
+  });
+
+  it('pulls every page of uploads and their statistics, stores counts as numbers, and marks the videos gone', async () => {
+    // The owner's first sync replaces the seeded videos: allowed once, on purpose.
+    const answer = await runSync(backend, undefined, 'POST', { allowLargeRemoval: true });
     expect(answer.status).toBe(200);
     expect(answer.body).toMatchObject({
       ok: true,

@@ -1,0 +1,90 @@
+// The analytics-events edge function: POST {events: [{name, payload?, route?}]}, a batch of the site's analytics
+// events (spec §9). It checks their shape and size, takes the batch from the rate limits (each event is a unit; per
+// client, keyed on the address the platform vouches for, and for all clients together; _shared/rateLimits.ts) and
+// stores it with the service role. The table's own checks refuse unknown event names. Visitors cannot write
+// public.analytics_events any other way.
+//
+// Answers: 204 stored; 400 invalid_events or invalid_json (JSON); 405; 413; 415; 429 rate_limited (with Retry-After);
+// 500 server_error.
+import { corsHeaders, preflightResponse } from '../_shared/cors.ts';
+import { readJsonBody } from '../_shared/jsonBody.ts';
+import { retryAfterSeconds, takeRateLimit } from '../_shared/rateLimits.ts';
+import { readServiceBackend, serviceRequest } from '../_shared/serviceBackend.ts';
+
+/** The site sends at most 10 events at a time (shell/src/features/analytics/analyticsSink.ts). */
+export const MAX_EVENTS_PER_BATCH = 10;
+/** An event's details (a search term, a title) as JSON, at most. */
+export const MAX_PAYLOAD_BYTES = 512;
+export const MAX_ROUTE_LENGTH = 512;
+export const MAX_BODY_BYTES = 8 * 1024;
+
+interface EventRow {
+  name: string;
+  payload: Record<string, unknown>;
+  route: string | null;
+}
+
+/** The batch as rows, or null when anything in it is not an event the site sends. */
+export function toEventRows(value: unknown): EventRow[] | null {
+  const events = (value as { events?: unknown } | null)?.events;
+  if (!Array.isArray(events) || events.length === 0 || events.length > MAX_EVENTS_PER_BATCH) return null;
+  const rows: EventRow[] = [];
+  for (const event of events) {
+    if (typeof event !== 'object' || event === null) return null;
+    const { name, payload = {}, route = null } = event as Record<string, unknown>;
+    if (typeof name !== 'string' || !/^[A-Za-z]{1,64}$/.test(name)) return null;
+    if (typeof payload !== 'object' || payload === null || Array.isArray(payload)) return null;
+    if (new TextEncoder().encode(JSON.stringify(payload)).byteLength > MAX_PAYLOAD_BYTES) return null;
+    if (route !== null && (typeof route !== 'string' || route.length > MAX_ROUTE_LENGTH)) return null;
+    rows.push({ name, payload: payload as Record<string, unknown>, route: route as string | null });
+  }
+  return rows;
+}
+
+function answer(
+  request: Request,
+  status: number,
+  body?: object,
+  headers: Record<string, string> = {},
+): Response {
+  return new Response(body === undefined ? null : JSON.stringify(body), {
+    status,
+    headers: {
+      ...corsHeaders(request),
+      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+      ...headers,
+    },
+  });
+}
+
+export default async function handler(request: Request): Promise<Response> {
+  const preflight = preflightResponse(request);
+  if (preflight) return preflight;
+  if (request.method !== 'POST') return answer(request, 405, { error: 'method_not_allowed' });
+
+  const body = await readJsonBody(request, MAX_BODY_BYTES);
+  if (!body.ok) return answer(request, body.status, { error: body.error });
+  const rows = toEventRows(body.value);
+  if (rows === null) return answer(request, 400, { error: 'invalid_events' });
+
+  try {
+    const backend = readServiceBackend();
+    const limited = await takeRateLimit(backend, 'analyticsEvents', request, rows.length);
+    if (limited !== 'ok') {
+      return answer(
+        request,
+        429,
+        { error: 'rate_limited' },
+        { 'Retry-After': String(retryAfterSeconds('analyticsEvents', limited)) },
+      );
+    }
+    await serviceRequest(backend, 'analytics_events', rows, { Prefer: 'return=minimal' });
+    return answer(request, 204);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    // The table refuses an unknown event name (23514): the batch was not the site's.
+    if (/ 23514 /.test(message)) return answer(request, 400, { error: 'invalid_events' });
+    console.error('[analytics-events] failed:', message);
+    return answer(request, 500, { error: 'server_error' });
+  }
+}

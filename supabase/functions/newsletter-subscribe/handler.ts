@@ -1,0 +1,81 @@
+// The newsletter-subscribe edge function: POST {email}. It checks the address with the site's one email rule, takes
+// the subscription from the rate limits (per client, keyed on the address the platform vouches for, and for all
+// clients together; _shared/rateLimits.ts) and stores it with the service role. Subscribing an address that is
+// already stored answers exactly as a new one does: nobody can learn who is subscribed. Visitors cannot write
+// public.emails any other way.
+//
+// Answers (JSON): 200 {success, message}; 400 invalid_email or invalid_json; 405; 413; 415; 429 rate_limited (with
+// Retry-After); 500 server_error.
+import { corsHeaders, preflightResponse } from '../_shared/cors.ts';
+import { isValidEmail } from '../_shared/isValidEmail.ts';
+import { readJsonBody } from '../_shared/jsonBody.ts';
+import { retryAfterSeconds, takeRateLimit } from '../_shared/rateLimits.ts';
+import { readServiceBackend, serviceRequest } from '../_shared/serviceBackend.ts';
+
+/** An address is at most 254 characters; the body around it is small. */
+export const MAX_BODY_BYTES = 1024;
+
+export const subscribeAnswers = {
+  stored: 'Email was Successfully Submitted',
+  invalidEmail: 'Email is not valid.',
+  rateLimited: 'You have subscribed several times in a short time. Please try again later.',
+  serverError: 'Something happen, please try again.',
+} as const;
+
+function answer(
+  request: Request,
+  status: number,
+  body: object,
+  headers: Record<string, string> = {},
+): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { ...corsHeaders(request), 'Content-Type': 'application/json', ...headers },
+  });
+}
+
+export default async function handler(request: Request): Promise<Response> {
+  const preflight = preflightResponse(request);
+  if (preflight) return preflight;
+  if (request.method !== 'POST') return answer(request, 405, { success: false, error: 'method_not_allowed' });
+
+  const body = await readJsonBody(request, MAX_BODY_BYTES);
+  if (!body.ok) return answer(request, body.status, { success: false, error: body.error });
+  const email = (body.value as { email?: unknown } | null)?.email;
+  if (typeof email !== 'string' || !isValidEmail(email.trim())) {
+    return answer(request, 400, {
+      success: false,
+      error: 'invalid_email',
+      message: subscribeAnswers.invalidEmail,
+    });
+  }
+
+  try {
+    const backend = readServiceBackend();
+    const limited = await takeRateLimit(backend, 'newsletterSubscribe', request);
+    if (limited !== 'ok') {
+      return answer(
+        request,
+        429,
+        { success: false, error: 'rate_limited', message: subscribeAnswers.rateLimited },
+        { 'Retry-After': String(retryAfterSeconds('newsletterSubscribe', limited)) },
+      );
+    }
+    // A stored address is left as it is (one row per address, lower-cased by the table's trigger).
+    await serviceRequest(
+      backend,
+      'emails?on_conflict=email',
+      { email: email.trim().toLowerCase() },
+      { Prefer: 'resolution=ignore-duplicates,return=minimal' },
+    );
+    return answer(request, 200, { success: true, message: subscribeAnswers.stored });
+  } catch (error) {
+    // Never the address in the log: only what went wrong.
+    console.error('[newsletter-subscribe] failed:', error instanceof Error ? error.message : error);
+    return answer(request, 500, {
+      success: false,
+      error: 'server_error',
+      message: subscribeAnswers.serverError,
+    });
+  }
+}
