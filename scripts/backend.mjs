@@ -17,15 +17,21 @@ function portOpen(port) {
 }
 
 /**
- * @param {{ port: number, fresh?: boolean, quiet?: boolean }} options fresh: a throwaway copy of the seeded data
+ * @param {{ port: number, fresh?: boolean, quiet?: boolean, env?: Record<string, string> }} options fresh: a throwaway
+ *   copy of the seeded data; env: settings for its edge functions (secrets), besides this process's environment
  * @returns {Promise<{ url: string, stop: () => Promise<void> }>}
  */
-export async function startBackend({ port, fresh = false, quiet = false }) {
+export async function startBackend({ port, fresh = false, quiet = false, env = {} }) {
   if (await portOpen(port)) throw new Error(`Port ${port} is taken: is another backend running?`);
   const args = ['run', 'start', '-w', '@site/supabase-local', '--', '--port', String(port)];
   if (fresh) args.push('--fresh');
   if (quiet) args.push('--quiet');
-  const child = spawn('npm', args, { cwd: repoRoot, stdio: 'inherit', detached: true });
+  const child = spawn('npm', args, {
+    cwd: repoRoot,
+    stdio: 'inherit',
+    detached: true,
+    env: { ...process.env, ...env },
+  });
   let exited = false;
   child.once('exit', () => (exited = true));
   const deadline = Date.now() + 60_000;

@@ -22,6 +22,12 @@ $$;
 
 grant anon, authenticated, service_role to authenticator;
 
+-- As on hosted Supabase: a slow statement of an API role is cancelled (anon 3 s, authenticated 8 s; PostgREST applies
+-- the impersonated role's settings). PGlite, the local stand-in's engine, cannot interrupt a running statement
+-- (measured), so the stand-in also bounds what one request may ask for (src/rest/queryGrammar.ts).
+alter role anon set statement_timeout = '3s';
+alter role authenticated set statement_timeout = '8s';
+
 -- Extensions live in their own schema, as on Supabase.
 create schema if not exists extensions;
 grant usage on schema extensions to postgres, anon, authenticated, service_role;

@@ -18,6 +18,7 @@ import {
 } from './database/openDatabase.ts';
 import { FunctionHost } from './functions/functionHost.ts';
 import { corsHeaders, preflightHeaders, siteOrigins } from './http/cors.ts';
+import { crossSiteRefusal, socketOriginAllowed, writeMethods } from './http/crossSiteGuard.ts';
 import {
   LOCAL_ANON_KEY,
   LOCAL_JWT_SECRET,
@@ -216,6 +217,22 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Pr
       return;
     }
     const cors = corsHeaders(origin, allowedOrigins);
+    const refusal = crossSiteRefusal(
+      {
+        apiWrite: (rawPath === '/rest/v1' || rawPath.startsWith('/rest/v1/')) && writeMethods.has(method),
+        origin,
+        contentType: request.headers['content-type'],
+        hasBody:
+          Number(request.headers['content-length'] ?? 0) > 0 ||
+          request.headers['transfer-encoding'] !== undefined,
+        queryApiKey: url.searchParams.get('apikey'),
+      },
+      allowedOrigins,
+    );
+    if (refusal && method !== 'OPTIONS') {
+      sendJson(response, refusal.status, refusal.body(), cors);
+      return;
+    }
     if (method === 'OPTIONS') {
       const preflight = preflightHeaders(origin, allowedOrigins);
       response.writeHead(preflight.status, preflight.headers);
@@ -359,6 +376,10 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Pr
   server.on('upgrade', (request, socket, head) => {
     const rawUrl = request.url ?? '/';
     const parsed = new URL(rawUrl, 'http://localhost');
+    if (!socketOriginAllowed(request.headers.origin, allowedOrigins)) {
+      socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\n\r\n');
+      return;
+    }
     if (parsed.pathname === '/realtime/v1/websocket' || parsed.pathname === '/realtime/v1/websocket/') {
       if (!options.quiet) log(`GET /realtime/v1/websocket 101`);
       realtime.handleUpgrade(request, socket, head, parsed);
@@ -395,6 +416,18 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Pr
       previousEnv[name] = process.env[name];
       process.env[name] = value;
     }
+    // The stand-in is the gateway in front of its functions: it sets X-Forwarded-For from the socket (see
+    // functions/functionHost.ts), so the functions may trust its last entry; and it alone enables the contact form's
+    // development token, for offline work. The environment may say otherwise (tests of the fail-closed paths).
+    const gatewayDefaults = {
+      CLIENT_IP_HEADER: 'x-forwarded-for',
+      CLIENT_IP_TRUSTED_HOPS: '1',
+      RECAPTCHA_ACCEPT_DEVELOPMENT_TOKEN: 'true',
+    };
+    for (const [name, value] of Object.entries(gatewayDefaults)) {
+      previousEnv[name] = process.env[name];
+      process.env[name] ??= value;
+    }
   }
 
   const startupMs = Math.round(performance.now() - started);
@@ -406,7 +439,7 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Pr
         : opened.location;
   log(`Local Supabase ready on ${url} in ${startupMs} ms — data: ${described}`);
   for (const [name, meaning] of [
-    ['RECAPTCHA_SECRET', 'the contact function accepts only its development token'],
+    ['RECAPTCHA_SECRET', 'the contact function accepts only its development token (enabled here alone)'],
     ['YOUTUBE_API_KEY', 'videos are the seeded ones; youtube-sync cannot reach YouTube'],
   ] as const) {
     if (!process.env[name]) log(`  ${name} is not set: ${meaning}`);

@@ -9,6 +9,7 @@ import './suites/auth.ts';
 import './suites/realtime.ts';
 import './suites/storage.ts';
 import './suites/cors.ts';
+import './suites/crossSite.ts';
 import './suites/functions.ts';
 import './suites/latency.ts';
 import './suites/reset.ts';

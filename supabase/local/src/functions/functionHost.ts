@@ -4,7 +4,9 @@
 //   - the function sees the path from its own name on (/<name>/...),
 //   - the gateway checks the JWT (Authorization: Bearer) unless config.toml sets [functions.<name>] verify_jwt = false,
 //     and lets CORS preflights (OPTIONS) through untouched,
-//   - no CORS headers are added: the function answers for itself (see functions/_shared/cors.ts).
+//   - no CORS headers are added: the function answers for itself (see functions/_shared/cors.ts),
+//   - like a gateway, it drops what the client says about its own address and sets X-Forwarded-For to the socket's
+//     address, the one a function's rate limits may trust (functions/_shared/clientAddress.ts).
 // The handler module is re-imported when its file changes, so edits show without a restart.
 // Deno has a global WebSocket and Node 20 has none, so before the first function runs the host provides the `ws`
 // package's as the global: a function's createClient() then works unchanged, as it does on the edge runtime.
@@ -28,6 +30,9 @@ export interface FunctionHostOptions {
 }
 
 const functionName = /^[A-Za-z0-9][A-Za-z0-9_-]*$/;
+
+/** Headers through which a client could claim an address; the host drops them and sets X-Forwarded-For itself. */
+const clientAddressHeaders = new Set(['x-forwarded-for', 'x-real-ip', 'forwarded', 'cf-connecting-ip']);
 
 /** Reads `verify_jwt = false` from [functions.<name>] sections of config.toml. */
 export function functionsWithoutJwtCheck(configToml: string): Set<string> {
@@ -111,10 +116,12 @@ export class FunctionHost {
 
     const headers = new Headers();
     for (const [key, value] of Object.entries(request.headers)) {
-      if (value === undefined) continue;
+      // What a client writes about its own address is never passed on: the gateway says who is calling.
+      if (value === undefined || clientAddressHeaders.has(key)) continue;
       for (const item of Array.isArray(value) ? value : [value]) headers.append(key, item);
     }
-    const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
+    headers.set('x-forwarded-for', request.socket.remoteAddress ?? 'unknown');
+    const hasBody = !['GET', 'HEAD', 'OPTIONS'].includes(request.method ?? 'GET');
     const webRequest = new Request(`${this.options.origin()}/${[name, ...rest].join('/')}${url.search}`, {
       method: request.method ?? 'GET',
       headers,

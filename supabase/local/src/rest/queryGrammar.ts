@@ -236,10 +236,22 @@ export const reservedParameters = new Set([
   'not.or',
 ]);
 
+/**
+ * The most a query string may ask for. PGlite cannot interrupt a running statement (statement_timeout is not
+ * honoured: measured), so the stand-in bounds what one request can make the database do instead.
+ */
+export const MAX_QUERY_LENGTH = 4096;
+export const MAX_CONDITIONS = 32;
+
 /** Reads every filter and logic tree from the query string. */
 export function parseConditions(params: URLSearchParams, skip: Set<string> = new Set()): Condition[] {
   const conditions: Condition[] = [];
+  if (params.toString().length > MAX_QUERY_LENGTH) {
+    throw parseError(`The query string is longer than ${MAX_QUERY_LENGTH} characters`);
+  }
   for (const [key, value] of params) {
+    if (conditions.length >= MAX_CONDITIONS)
+      throw parseError(`A request takes at most ${MAX_CONDITIONS} filters`);
     if (skip.has(key)) continue;
     if (key === 'or' || key === 'and' || key === 'not.or' || key === 'not.and') {
       const negate = key.startsWith('not.');

@@ -51,7 +51,7 @@ describe('rest: errors', () => {
   });
 
   it('check, not-null and unique violations are 400, 400 and 409', async () => {
-    const check = await anon.from('emails').insert({ email: 'not-an-address' });
+    const check = await owner.from('emails').insert({ email: 'not-an-address' });
     assert.equal(check.status, 400);
     assert.equal(check.error?.code, '23514');
     assert.match(check.error?.message ?? '', /emails_email_format/);
@@ -66,7 +66,7 @@ describe('rest: errors', () => {
   });
 
   it('an analytics event outside the spec list is refused', async () => {
-    const { error, status } = await anon.from('analytics_events').insert({ name: 'userHacks' });
+    const { error, status } = await owner.from('analytics_events').insert({ name: 'userHacks' });
     assert.equal(status, 400);
     assert.equal(error?.code, '23514');
   });
@@ -78,7 +78,7 @@ describe('rest: errors', () => {
     const server = await localSupabase();
     const response = await fetch(`${server.url}/rest/v1/emails`, {
       method: 'POST',
-      headers: { apikey: server.anonKey, 'Content-Type': 'application/json' },
+      headers: { apikey: server.serviceRoleKey, 'Content-Type': 'application/json' },
       body: '{"email": ',
     });
     assert.equal(response.status, 400);

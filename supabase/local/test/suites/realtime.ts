@@ -216,7 +216,10 @@ describe('realtime: postgres_changes', () => {
 
   it('tables with personal data are not published: a subscriber hears nothing', async () => {
     const subscription = await subscribe(owner, 'emails-watch', { event: '*', table: 'emails' });
-    await visitor.from('emails').insert({ email: `${unique('quiet').replace(/\W+/g, '.')}@example.com` });
+    const stored = await owner
+      .from('emails')
+      .insert({ email: `${unique('quiet').replace(/\W+/g, '.')}@example.com` });
+    assert.equal(stored.status, 201, 'the subscription was stored');
     const server = await localSupabase();
     await server.realtimeIdle();
     await new Promise((resolve) => setTimeout(resolve, 150));

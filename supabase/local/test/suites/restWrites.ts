@@ -6,12 +6,10 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { anonClient, localSupabase, serviceClient, unique } from '../support/localSupabase.ts';
 
 describe('rest: writes', () => {
-  let anon: SupabaseClient;
   let owner: SupabaseClient;
   const createdProjects: string[] = [];
 
   before(async () => {
-    anon = await anonClient();
     owner = await serviceClient();
   });
 
@@ -19,8 +17,8 @@ describe('rest: writes', () => {
     if (createdProjects.length > 0) await owner.from('projects').delete().in('id', createdProjects);
   });
 
-  it('insert without select: 201 and no body (return=minimal)', async () => {
-    const result = await anon
+  it('insert without select: 201 and no body (return=minimal), as the analytics-events function writes', async () => {
+    const result = await owner
       .from('analytics_events')
       .insert({ name: 'userRoutes', payload: { route: '/about' }, route: '/about' });
     assert.equal(result.error, null);
@@ -79,22 +77,22 @@ describe('rest: writes', () => {
     createdProjects.push(...(data ?? []).map((row) => row.id as string));
   });
 
-  it('a visitor subscribing twice, in any case, with upsert(ignoreDuplicates) keeps one row', async () => {
+  it('subscribing twice, in any case, with upsert(ignoreDuplicates) keeps one row (newsletter-subscribe)', async () => {
     const address = `${unique('reader').replace(/\W+/g, '.')}@example.com`;
-    const first = await anon
+    const first = await owner
       .from('emails')
       .upsert({ email: address }, { onConflict: 'email', ignoreDuplicates: true });
     assert.equal(first.error, null);
     assert.equal(first.status, 201);
-    const again = await anon
+    const again = await owner
       .from('emails')
       .upsert({ email: address.toUpperCase() }, { onConflict: 'email', ignoreDuplicates: true });
     assert.equal(again.error, null, 'subscribing again is no error');
     assert.equal(again.status, 201);
     const stored = await owner.from('emails').select('email').eq('email', address.toLowerCase());
     assert.deepEqual(stored.data, [{ email: address.toLowerCase() }]);
-    const plain = await anon.from('emails').insert({ email: address });
-    assert.equal(plain.status, 409, 'a plain second insert is a conflict: the client must upsert');
+    const plain = await owner.from('emails').insert({ email: address });
+    assert.equal(plain.status, 409, 'a plain second insert is a conflict: the function must upsert');
     assert.equal(plain.error?.code, '23505');
   });
 

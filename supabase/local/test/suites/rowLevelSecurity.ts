@@ -76,45 +76,26 @@ for (const visitor of visitors) {
       });
     }
 
-    it('emails: subscribes, reads nothing, cannot update or delete', async () => {
-      const insert = await db.from('emails').insert(newRow('emails'));
-      assert.equal(insert.error, null);
-      assert.equal(insert.status, 201);
-      const readAddresses = await db.from('emails').select('email');
-      assert.equal(readAddresses.error, null);
-      assert.deepEqual(readAddresses.data, [], 'no stored address is readable');
-      expectDenied(await db.from('emails').select('*'), 'select * from emails');
-      expectDenied(
-        await db.from('emails').insert(newRow('emails')).select('id'),
-        'insert into emails returning the id',
-      );
-      expectDenied(
-        await db.from('emails').update({ email: 'taken@example.com' }).eq('email', 'x@example.com'),
-        'update emails',
-      );
-      expectDenied(await db.from('emails').delete().eq('email', 'x@example.com'), 'delete emails');
-    });
-
-    it('contacts: nothing at all', async () => {
-      expectDenied(await db.from('contacts').select('*'), 'select contacts');
-      expectDenied(await db.from('contacts').insert(newRow('contacts')), 'insert contacts');
-      expectDenied(await db.from('contacts').update({ subject: 'x' }).eq('id', unknownId), 'update contacts');
-      expectDenied(await db.from('contacts').delete().eq('id', unknownId), 'delete contacts');
-    });
-
-    it('analytics_events: records, cannot read, update or delete', async () => {
-      const insert = await db
-        .from('analytics_events')
-        .insert({ name: 'userSearchForCourse', payload: { searchTerm: 'nestjs' }, route: '/courses' });
-      assert.equal(insert.error, null);
-      assert.equal(insert.status, 201);
-      expectDenied(await db.from('analytics_events').select('*'), 'select analytics_events');
-      expectDenied(
-        await db.from('analytics_events').update({ route: '/x' }).eq('id', 1),
-        'update analytics_events',
-      );
-      expectDenied(await db.from('analytics_events').delete().eq('id', 1), 'delete analytics_events');
-    });
+    // What visitors send goes through edge functions with rate limits (newsletter-subscribe, contact,
+    // analytics-events); the tables themselves are closed to them, an upsert included (it could tell who subscribed).
+    for (const table of ['emails', 'contacts', 'analytics_events'] as const) {
+      it(`${table}: nothing at all`, async () => {
+        expectDenied(await db.from(table).select('*'), `select ${table}`);
+        expectDenied(await db.from(table).insert(newRow(table)), `insert ${table}`);
+        if (table === 'emails') {
+          expectDenied(
+            await db.from('emails').upsert(newRow('emails'), { onConflict: 'email', ignoreDuplicates: true }),
+            'upsert emails',
+          );
+        }
+        const someId = table === 'analytics_events' ? 1 : unknownId;
+        expectDenied(
+          await db.from(table).update({ created_at: '2020-01-01T00:00:00Z' }).eq('id', someId),
+          `update ${table}`,
+        );
+        expectDenied(await db.from(table).delete().eq('id', someId), `delete ${table}`);
+      });
+    }
   });
 }
 
