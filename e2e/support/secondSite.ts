@@ -9,10 +9,10 @@ export interface SecondSite {
 }
 
 /**
- * Offsets 10, 20 ... 50 past the suite's own are reserved for these copies, one per spec that needs one; each copy
+ * Offsets 10, 20 ... 60 past the suite's own are reserved for these copies, one per spec that needs one; each copy
  * takes five ports from there (shell and four sections), and the ninth port stays free as a dead address.
  */
-export const secondSiteOffsets = [10, 20, 30, 40, 50] as const;
+export const secondSiteOffsets = [10, 20, 30, 40, 50, 60] as const;
 
 /** The origins of those copies, which the test backend must allow (CORS). */
 export const secondSiteOrigins = secondSiteOffsets.map(
@@ -21,7 +21,13 @@ export const secondSiteOrigins = secondSiteOffsets.map(
 
 export async function startSecondSite(
   offsetWithinSuite: (typeof secondSiteOffsets)[number],
-  options: { remotes?: Record<string, string>; sectionRoots?: Record<string, string> } = {},
+  options: {
+    remotes?: Record<string, string>;
+    sectionRoots?: Record<string, string>;
+    /** Another backend than the suite's (the reCAPTCHA spec starts one with a secret). */
+    backendPort?: number;
+    siteConfig?: { recaptchaSiteKey?: string };
+  } = {},
 ): Promise<SecondSite> {
   return serveSite({ portOffset: portOffset + offsetWithinSuite, backendPort: ports.backend, ...options });
 }

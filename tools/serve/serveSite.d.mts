@@ -4,6 +4,8 @@ export interface ServeSiteOptions {
   backendPort?: number;
   remotes?: Record<string, string>;
   sectionRoots?: Record<string, string>;
+  /** Runtime configuration to change, for a moved copy of the site. */
+  siteConfig?: { recaptchaSiteKey?: string };
   quiet?: boolean;
 }
 

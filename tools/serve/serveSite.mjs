@@ -52,6 +52,7 @@ function writeJson(dir, name, value) {
  * @param {number} [options.backendPort] the backend the site talks to (default: the standard port plus the offset)
  * @param {Partial<Record<keyof typeof sectionFolders, string>>} [options.remotes] section -> manifest URL overrides
  * @param {Partial<Record<keyof typeof sectionFolders, string>>} [options.sectionRoots] serve a section from another folder
+ * @param {{ recaptchaSiteKey?: string }} [options.siteConfig] runtime configuration to change (a moved copy only)
  * @param {boolean} [options.quiet]
  */
 export async function serveSite({
@@ -59,6 +60,7 @@ export async function serveSite({
   backendPort,
   remotes = {},
   sectionRoots = {},
+  siteConfig: siteConfigChanges = {},
   quiet = true,
 } = {}) {
   const port = sitePortsFor(portOffset);
@@ -72,6 +74,7 @@ export async function serveSite({
       }
     : runtimeConfigFor({ ...port, backend: backendPort ?? port.backend });
   Object.assign(config.remotes, remotes);
+  Object.assign(config.siteConfig, siteConfigChanges);
   const overrides = {};
   if (!standard) {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'site-config-'));

@@ -4,6 +4,7 @@
 // with a Continue button, and the section thanks them too.
 import { expect, test, type Page } from '@playwright/test';
 import { collectConsoleErrors } from '../../support/consoleErrors.ts';
+import { forgetBrowserWrites } from '../../support/anonymousWrites.ts';
 import { recordBusEvents } from '../../support/eventBus.ts';
 import { firstTimeVisitor, newsletterStorageKeys } from '../../support/visitor.ts';
 import {
@@ -18,6 +19,8 @@ import {
 } from './engagementSite.ts';
 
 test.use({ storageState: firstTimeVisitor });
+// The whole suite is one client to the backend: these tests need the client's full allowance.
+test.beforeEach(() => forgetBrowserWrites('newsletterSubscribe'));
 
 const thirtyMinutes = 1_800_000;
 

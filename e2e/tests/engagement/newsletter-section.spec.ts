@@ -2,6 +2,7 @@
 // address is stored (a row in emails), subscribing twice, and a failure that keeps what was typed.
 import { expect, test } from '@playwright/test';
 import { collectConsoleErrors } from '../../support/consoleErrors.ts';
+import { forgetBrowserWrites, newsletterSubscribePath } from '../../support/anonymousWrites.ts';
 import { ownerDatabase } from '../../support/database.ts';
 import { newsletterStorageKeys, visitorWhoSawThePopup } from '../../support/visitor.ts';
 import {
@@ -14,6 +15,8 @@ import {
 } from './engagementSite.ts';
 
 test.use({ storageState: visitorWhoSawThePopup });
+// The whole suite is one client to the backend: these tests need the client's full allowance.
+test.beforeEach(() => forgetBrowserWrites('newsletterSubscribe'));
 
 test('every page shows it after the page content, before the footer', async ({ page }) => {
   for (const path of ['/', '/about', '/help/privacy-policy', uniquePath('no-such-page')]) {
@@ -94,7 +97,7 @@ test('subscribing stores the address, then thanks, clears the box and remembers 
 test('a failure shows the generic error and keeps the typed address', async ({ page }) => {
   await page.goto('/');
   // The network to the backend fails (the request never reaches it).
-  await page.route('**/rest/v1/emails**', (route) => route.abort('connectionrefused'));
+  await page.route(`**${newsletterSubscribePath}`, (route) => route.abort('connectionrefused'));
   const section = newsletterSection(page);
   const box = section.getByRole('textbox', { name: 'Email address' });
   const address = uniqueEmail('e2e-news-offline');
@@ -106,7 +109,7 @@ test('a failure shows the generic error and keeps the typed address', async ({ p
   expect(await localStorageItem(page, newsletterStorageKeys.emailSubmitted)).toBeNull();
 
   // Once the network is back, the same click succeeds.
-  await page.unroute('**/rest/v1/emails**');
+  await page.unroute(`**${newsletterSubscribePath}`);
   try {
     await section.getByRole('button', { name: 'Subscribe Now' }).click();
     await expect(section.getByRole('heading', { name: 'Thank You!' })).toBeVisible();

@@ -27,12 +27,17 @@ export interface RestOptions {
 }
 
 async function restRequest(path: string, init: RequestInit, options: RestOptions): Promise<Response> {
+  return backendRequest(`rest/v1/${path}`, init, options);
+}
+
+/** A request to the backend with the anon key; throws a RestError when it is refused. */
+async function backendRequest(path: string, init: RequestInit, options: RestOptions): Promise<Response> {
   const backend = options.backend ?? (await supabaseConfig());
   const headers = new Headers(init.headers);
   headers.set('apikey', backend.anonKey);
   headers.set('Authorization', `Bearer ${backend.anonKey}`);
   if (options.quiet) headers.set(IGNORE_LOADING_BAR_HEADER, 'true');
-  const response = await fetchWithLoadingBar(`${backend.url}/rest/v1/${path}`, {
+  const response = await fetchWithLoadingBar(`${backend.url}/${path}`, {
     ...init,
     headers,
     keepalive: options.keepalive ?? false,
@@ -98,6 +103,22 @@ export async function insertRows(
       headers: { 'Content-Type': 'application/json', Prefer: 'return=minimal' },
       body: JSON.stringify(rows),
     },
+    options,
+  );
+}
+
+/**
+ * Calls an edge function (POST /functions/v1/<name>) with a JSON body, as supabase-js's functions.invoke does, but
+ * with plain fetch (so it can use `keepalive` while the page closes, and needs no supabase-js).
+ */
+export async function callEdgeFunction(
+  name: string,
+  body: unknown,
+  options: RestOptions = {},
+): Promise<Response> {
+  return backendRequest(
+    `functions/v1/${name}`,
+    { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) },
     options,
   );
 }

@@ -1,9 +1,10 @@
-import { insertRows } from '@site/shared-ui/restClient';
+import { callEdgeFunction } from '@site/shared-ui/restClient';
 import type { SupabaseRuntimeConfig } from '@site/shared-ui/supabaseClient';
 import type { AnalyticsRow } from './toAnalyticsRow.ts';
 
 /**
- * Inserts rows into analytics_events through the REST API with the public anon key: a plain request rather than
+ * Sends rows to the analytics-events edge function (visitors cannot write the table directly: the function checks
+ * each batch and applies the rate limits, supabase/functions/analytics-events). A plain request rather than
  * supabase-js, because only fetch can send `keepalive`, which lets the last batch leave while the page is closing.
  * The loading bar ignores it: analytics never shows as page activity.
  */
@@ -13,7 +14,7 @@ export async function storeAnalyticsRows(
   { keepalive }: { keepalive: boolean },
 ): Promise<void> {
   try {
-    await insertRows('analytics_events', rows, { backend, keepalive, quiet: true });
+    await callEdgeFunction('analytics-events', { events: rows }, { backend, keepalive, quiet: true });
   } catch (error) {
     console.error('[analytics] store failed:', error instanceof Error ? error.message : error);
   }

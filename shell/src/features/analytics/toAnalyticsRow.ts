@@ -8,9 +8,12 @@ export interface AnalyticsRow {
   route: string;
 }
 
-/** Long values are cut: a search term needs no more, and a row's payload must stay under 2 KB. */
-export const MAX_PAYLOAD_VALUE_LENGTH = 300;
-const MAX_ROUTE_LENGTH = 2048;
+/**
+ * Long values are cut: a search term needs no more, and an event's details must stay within the 512 bytes the
+ * analytics-events function takes (120 characters are at most 480 bytes of UTF-8).
+ */
+export const MAX_PAYLOAD_VALUE_LENGTH = 120;
+const MAX_ROUTE_LENGTH = 512;
 
 export function toAnalyticsRow(event: AnalyticsEvent, route: string): AnalyticsRow {
   const payload = Object.fromEntries(

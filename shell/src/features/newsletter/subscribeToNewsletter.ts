@@ -3,7 +3,7 @@
 // success before the server answered, success is reported only once the row is stored.
 import { create } from 'zustand';
 import { useEventBus } from '@site/shared-ui/eventBus';
-import { getSupabase } from '@site/shared-ui/supabaseClient';
+import { callEdgeFunction } from '@site/shared-ui/restClient';
 // The email rule lives with the edge functions so the browser, the contact function and the database agree on it.
 import { isValidEmail } from '@site/supabase-functions/isValidEmail';
 import { hasSubmittedEmail, rememberEmailSubmitted } from './newsletterStorage.ts';
@@ -19,19 +19,15 @@ export const useNewsletterSubscription = create<NewsletterSubscriptionState>()((
   subscribedThisVisit: false,
 }));
 
-/** Stores the address (subscribing twice is no error: the table keeps one row per address). */
+/**
+ * Stores the address through the newsletter-subscribe edge function, which checks it and applies the rate limits
+ * (subscribing twice is no error: the table keeps one row per address, and the answer is the same).
+ */
 export async function subscribeToNewsletter(typedEmail: string): Promise<SubscribeResult> {
   const email = typedEmail.trim();
   if (!isValidEmail(email)) return { ok: false, reason: 'invalid' };
   try {
-    const supabase = await getSupabase();
-    const { error } = await supabase
-      .from('emails')
-      .upsert({ email: email.toLowerCase() }, { onConflict: 'email', ignoreDuplicates: true });
-    if (error) {
-      console.error('[newsletter] subscribe failed:', error.message);
-      return { ok: false, reason: 'failed' };
-    }
+    await callEdgeFunction('newsletter-subscribe', { email: email.toLowerCase() });
   } catch (error) {
     console.error('[newsletter] subscribe failed:', error instanceof Error ? error.message : error);
     return { ok: false, reason: 'failed' };

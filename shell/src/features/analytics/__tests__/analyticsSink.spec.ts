@@ -6,7 +6,7 @@ import {
   startAnalyticsSink,
   type StoreRows,
 } from '../analyticsSink.ts';
-import type { AnalyticsRow } from '../toAnalyticsRow.ts';
+import { MAX_PAYLOAD_VALUE_LENGTH, type AnalyticsRow } from '../toAnalyticsRow.ts';
 
 const backend: SupabaseRuntimeConfig = { url: 'http://127.0.0.1:54321', anonKey: 'anon' };
 
@@ -94,7 +94,7 @@ describe('the analytics sink', () => {
     await backendKnown();
     publish({ name: 'userSearchForCourse', searchTerm: 'x'.repeat(5000) });
     jest.advanceTimersByTime(ANALYTICS_FLUSH_DELAY_MS);
-    expect(sink.sent[0]?.rows[0]?.payload.searchTerm).toHaveLength(300);
+    expect(sink.sent[0]?.rows[0]?.payload.searchTerm).toHaveLength(MAX_PAYLOAD_VALUE_LENGTH);
   });
 
   it('stops storing after it is stopped', async () => {

@@ -1,0 +1,32 @@
+// The paths through which a visitor writes (edge functions with rate limits; see supabase/functions/_shared/
+// rateLimits.ts), and a way to give the browser a fresh allowance. Every page of the suite runs in Chromium on this
+// machine, so the whole suite is one client to the backend (127.0.0.1): tests that write first forget what earlier
+// tests took from that client's buckets, and only that client's.
+import { createHmac } from 'node:crypto';
+import type { Request } from '@playwright/test';
+import { localServiceRoleKey, ownerDatabase } from './database.ts';
+
+export const newsletterSubscribePath = '/functions/v1/newsletter-subscribe';
+export const analyticsEventsPath = '/functions/v1/analytics-events';
+export const contactPath = '/functions/v1/contact';
+
+export const isNewsletterSubscribe = (request: Request) =>
+  request.method() === 'POST' && new URL(request.url()).pathname === newsletterSubscribePath;
+export const isAnalyticsWrite = (request: Request) =>
+  request.method() === 'POST' && new URL(request.url()).pathname === analyticsEventsPath;
+
+export type LimitedWrite = 'contact' | 'newsletterSubscribe' | 'analyticsEvents';
+
+/** The bucket a caller at this address writes into: the functions' keyed hash, salted with the (local) service key. */
+export function clientBucket(write: LimitedWrite, address: string): string {
+  return `${write}:client:${createHmac('sha256', localServiceRoleKey).update(address).digest('hex')}`;
+}
+
+/** Gives the browser (127.0.0.1) its full allowance for this kind of write again. */
+export async function forgetBrowserWrites(write: LimitedWrite): Promise<void> {
+  const { error } = await ownerDatabase()
+    .from('rate_limit_hits')
+    .delete()
+    .eq('bucket', clientBucket(write, '127.0.0.1'));
+  if (error) throw new Error(`could not reset the ${write} limit: ${error.message}`);
+}

@@ -1,0 +1,143 @@
+// The contact form with a real reCAPTCHA site key, end to end: a copy of the site whose configuration names a site
+// key, a backend whose contact function holds a secret, Google's script replaced by a stand-in (Playwright routes
+// https://www.google.com/recaptcha/api.js, the true edge) and Google's siteverify by a stand-in on 127.0.0.1 that
+// scores each token as the test chose (supabase/functions/contact/__tests__/fakeSiteverify.ts). Proves the form asks
+// reCAPTCHA for the contact action with the configured key, and the function's verdict: a score of exactly 0.5
+// passes, anything below is refused, as are a token for another action or issued on another site.
+import { createRequire } from 'node:module';
+import { expect, test, type Page } from '@playwright/test';
+import { createClient } from '@supabase/supabase-js';
+import WebSocket from 'ws';
+import { startBackend } from '../../../scripts/backend.mjs';
+import { localServiceRoleKey } from '../../support/database.ts';
+import { startSecondSite, type SecondSite } from '../../support/secondSite.ts';
+import { portOffset } from '../../support/site.ts';
+import { popupClosedUntil, newsletterStorageKeys } from '../../support/visitor.ts';
+import { contactSection, uniqueToken } from './engagementSite.ts';
+
+type FakeSiteverifyModule = typeof import('../../../supabase/functions/contact/__tests__/fakeSiteverify.ts');
+const { fakeTokens, scoreToken, startFakeSiteverify } = createRequire(import.meta.url)(
+  '../../../supabase/functions/contact/__tests__/fakeSiteverify.ts',
+) as FakeSiteverifyModule;
+
+const siteKey = '6Le-e2e-site-key-for-the-stand-in';
+const siteOffset = 60;
+const backendPort = 54321 + portOffset + siteOffset;
+
+test.describe.configure({ mode: 'serial' });
+
+let site: SecondSite;
+let backend: { url: string; stop: () => Promise<void> };
+let siteverify: Awaited<ReturnType<typeof startFakeSiteverify>>;
+
+test.beforeAll(async () => {
+  siteverify = await startFakeSiteverify();
+  backend = await startBackend({
+    port: backendPort,
+    fresh: true,
+    quiet: true,
+    env: {
+      RECAPTCHA_SECRET: 'e2e-recaptcha-secret',
+      RECAPTCHA_VERIFY_URL: siteverify.url,
+      RECAPTCHA_HOSTNAMES: 'localhost',
+      RECAPTCHA_ACCEPT_DEVELOPMENT_TOKEN: 'false',
+      SUPABASE_LOCAL_CORS_ORIGINS: `http://localhost:${3000 + portOffset + siteOffset}`,
+    },
+  });
+  site = await startSecondSite(siteOffset, { backendPort, siteConfig: { recaptchaSiteKey: siteKey } });
+});
+
+test.afterAll(async () => {
+  await site?.close();
+  await backend?.stop();
+  await siteverify?.close();
+});
+
+/** Serves the stand-in of Google's script: it hands out the token the test chose, and records each call. */
+async function withRecaptchaStandIn(page: Page) {
+  await page.route('https://www.google.com/recaptcha/api.js*', (route) =>
+    route.fulfill({
+      contentType: 'text/javascript',
+      body: `window.__recaptchaCalls = [];
+        window.grecaptcha = {
+          ready: (callback) => callback(),
+          render: () => 0,
+          execute: (key, options) => {
+            window.__recaptchaCalls.push({ key, action: options && options.action });
+            return Promise.resolve(window.__recaptchaToken);
+          },
+        };`,
+    }),
+  );
+  await page.addInitScript(([key, until]) => window.localStorage.setItem(key, until), [
+    newsletterStorageKeys.newsletterTimestamp,
+    String(popupClosedUntil),
+  ] as const);
+  await page.addLocatorHandler(page.getByRole('button', { name: 'Dismiss the ad' }), (dismiss) =>
+    dismiss.click(),
+  );
+}
+
+async function send(page: Page, token: string, subject: string) {
+  const form = contactSection(page);
+  await form.getByLabel('Full Name').fill('Ana Silva');
+  await form.getByLabel('Email').fill('ana.silva@example.com');
+  await form.getByLabel('Subject').fill(subject);
+  await form.getByLabel('Message').fill('Hello Alex, about a project.');
+  await page.evaluate(
+    (chosen) => ((window as unknown as { __recaptchaToken: string }).__recaptchaToken = chosen),
+    token,
+  );
+  const answer = page.waitForResponse((response) => response.url().includes('/functions/v1/contact'));
+  await form.getByRole('button', { name: 'Submit' }).click();
+  return (await answer).status();
+}
+
+const storedWithSubject = async (subject: string) => {
+  const owner = createClient(backend.url, localServiceRoleKey, {
+    auth: { persistSession: false },
+    realtime: { transport: WebSocket as never },
+  });
+  const { data, error } = await owner
+    .from('contacts')
+    .select('recaptcha_score, recaptcha_action')
+    .eq('subject', subject);
+  if (error) throw new Error(error.message);
+  return data;
+};
+
+test('a score of exactly 0.5 passes: the form asks Google for the contact action, and the message is stored', async ({
+  page,
+}) => {
+  await withRecaptchaStandIn(page);
+  await page.goto(`${site.url}/about`);
+  const subject = uniqueToken('E2E reCAPTCHA 0.5');
+  expect(await send(page, scoreToken(0.5), subject)).toBe(200);
+  await expect(contactSection(page).getByRole('heading', { name: 'Thank You!' })).toBeVisible();
+  expect(
+    await page.evaluate(() => (window as unknown as { __recaptchaCalls: unknown[] }).__recaptchaCalls),
+  ).toEqual([{ key: siteKey, action: 'contact' }]);
+  expect(siteverify.requests.at(-1)?.get('secret')).toBe('e2e-recaptcha-secret');
+  expect(await storedWithSubject(subject)).toEqual([{ recaptcha_score: 0.5, recaptcha_action: 'contact' }]);
+});
+
+for (const [what, token] of [
+  ['a score just below 0.5', scoreToken(0.49)],
+  ['a token for another action', fakeTokens.wrongAction],
+  ['a token issued on another site', fakeTokens.otherHost],
+] as const) {
+  test(`${what} is refused: the visitor is told, keeps the message, and nothing is stored`, async ({
+    page,
+  }) => {
+    await withRecaptchaStandIn(page);
+    await page.goto(`${site.url}/about`);
+    const subject = uniqueToken('E2E reCAPTCHA refused');
+    expect(await send(page, token, subject)).toBe(403);
+    const form = contactSection(page);
+    await expect(form.getByRole('alert')).toHaveText(
+      'We could not confirm that you are a person. Please try again.',
+    );
+    await expect(form.getByLabel('Subject')).toHaveValue(subject);
+    expect(await storedWithSubject(subject)).toEqual([]);
+  });
+}
