@@ -1,12 +1,20 @@
-// A small production static server for one built app: the right cache headers for Module Federation, brotli or
-// gzip, the prerendered pages of the shell with a real 404, CORS for sections, and security headers. The shell's
-// server also answers a few generated routes (sitemap.xml) and adds generated tags to a page's head.
-import { createHash } from 'node:crypto';
+// The production server of one built app, on Fastify: the right cache headers for Module Federation, precompressed
+// brotli/gzip files (written at build time) or compression on the fly, the prerendered pages of the shell with a real
+// 404, CORS for sections, security headers, a request id on every answer, and limits and timeouts so that no request,
+// however malformed or slow, stops or stalls it.
+import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
-import { readdir, readFile, stat } from 'node:fs/promises';
-import { promisify } from 'node:util';
+import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { brotliCompress, brotliCompressSync, gzip, gzipSync, constants as zlib } from 'node:zlib';
+import { constants as zlib } from 'node:zlib';
+import Fastify from 'fastify';
+import fastifyCompress from '@fastify/compress';
+import fastifyStatic from '@fastify/static';
+
+/** How long a client may take to send its request's headers, and the whole request; then the socket is closed. */
+export const serverTimeouts = { headersMs: 10_000, requestMs: 30_000, keepAliveMs: 5_000 };
+/** The longest URL the server reads; a longer request target is refused (414). */
+export const maxUrlLength = 4096;
 
 const contentTypes = {
   '.html': 'text/html; charset=utf-8',
@@ -27,8 +35,6 @@ const contentTypes = {
   '.xml': 'application/xml; charset=utf-8',
 };
 
-const compressible = new Set(['.html', '.js', '.mjs', '.css', '.json', '.map', '.txt', '.svg', '.xml']);
-
 /** Files whose name carries a content hash never change: cache them for a year. */
 const hashedName = /\.[0-9a-f]{8,}\.[a-z0-9]+$/;
 
@@ -36,57 +42,7 @@ export function cacheControlFor(filePath) {
   return hashedName.test(path.basename(filePath)) ? 'public, max-age=31536000, immutable' : 'no-cache';
 }
 
-const compressedCache = new Map();
-
-const compressAsync = { br: promisify(brotliCompress), gzip: promisify(gzip) };
-const brotliOptions = { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } };
-
-function etagOf(info) {
-  return `"${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}"`;
-}
-
-/** Compresses every compressible file in the background, so no visitor waits for brotli's highest level. */
-async function precompress(root) {
-  const entries = await readdir(root, { recursive: true, withFileTypes: true });
-  for (const entry of entries) {
-    const file = path.join(entry.parentPath ?? entry.path, entry.name);
-    if (!entry.isFile() || !compressible.has(path.extname(file)) || file.endsWith('.map')) continue;
-    const info = await stat(file);
-    if (info.size <= 512) continue;
-    const body = await readFile(file);
-    for (const encoding of ['br', 'gzip']) {
-      const key = `${file}:${etagOf(info)}:${encoding}`;
-      if (!compressedCache.has(key)) {
-        compressedCache.set(
-          key,
-          await compressAsync[encoding](body, encoding === 'br' ? brotliOptions : { level: 9 }),
-        );
-      }
-    }
-  }
-}
-
-/** The last compressed form of each page served with generated head tags (keyed by page, so memory stays flat). */
-const generatedCompressed = new Map();
-
-async function encodeGenerated(file, key, buffer, encoding) {
-  const cached = generatedCompressed.get(`${file}:${encoding}`);
-  if (cached?.key === key) return cached.body;
-  const body = await compressAsync[encoding](buffer, encoding === 'br' ? brotliOptions : { level: 9 });
-  generatedCompressed.set(`${file}:${encoding}`, { key, body });
-  return body;
-}
-
-function encode(buffer, encoding) {
-  return encoding === 'br' ? brotliCompressSync(buffer, brotliOptions) : gzipSync(buffer, { level: 9 });
-}
-
-function chooseEncoding(acceptEncoding = '') {
-  if (/\bbr\b/.test(acceptEncoding)) return 'br';
-  if (/\bgzip\b/.test(acceptEncoding)) return 'gzip';
-  return null;
-}
-
+/** The file a URL path names inside the root (or its index.html), never anything outside it. */
 async function findFile(root, urlPath) {
   let decoded;
   try {
@@ -94,6 +50,7 @@ async function findFile(root, urlPath) {
   } catch {
     return null;
   }
+  if (decoded.includes('\0')) return null;
   const absolute = path.join(root, path.normalize(decoded));
   if (absolute !== root && !absolute.startsWith(root + path.sep)) return null;
   for (const candidate of [absolute, path.join(absolute, 'index.html')]) {
@@ -103,11 +60,25 @@ async function findFile(root, urlPath) {
   return null;
 }
 
+function etagOf(info) {
+  return `"${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}"`;
+}
+
+/** A strong ETag of generated content (a page with generated head tags). */
+function etagOfText(text) {
+  let hash = 0x811c9dc5;
+  for (let index = 0; index < text.length; index += 1) {
+    hash ^= text.charCodeAt(index);
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return `"${text.length.toString(16)}-${hash.toString(16)}"`;
+}
+
+const methods = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
+
 /**
  * @param {object} options
  * @param {string} options.root the built app's folder
- * @param {number} options.port
- * @param {string} [options.host]
  * @param {boolean} [options.pages] the shell: unknown paths get the prerendered not-found page with status 404
  * @param {boolean} [options.crossOrigin] a section: its files are loaded by the shell from another origin
  * @param {Record<string, string>} [options.headers] extra headers on every answer (security headers)
@@ -118,12 +89,11 @@ async function findFile(root, urlPath) {
  *   added at the end of an HTML page's head (structured data made from the tables)
  * @param {Record<string, () => Promise<{ headers: Record<string, string>, body: string }>>} [options.routes] URL path ->
  *   a generated answer (status 200), compressed like a file
- * @param {boolean} [options.quiet]
+ * @param {string} [options.name] names the server in its log lines
+ * @param {boolean} [options.quiet] no line per request (errors are always logged)
  */
-export async function startStaticServer({
+export async function createStaticApp({
   root,
-  port,
-  host = '127.0.0.1',
   pages = false,
   crossOrigin = false,
   headers = {},
@@ -131,126 +101,174 @@ export async function startStaticServer({
   linkHeader,
   htmlHead,
   routes = {},
+  name = path.basename(path.dirname(path.resolve(root))),
   quiet = true,
 }) {
   const rootDir = path.resolve(root);
-  const server = createServer(async (request, response) => {
-    const started = performance.now();
-    const url = new URL(request.url ?? '/', 'http://localhost');
-    const baseHeaders = { ...headers, Vary: 'Accept-Encoding' };
-    if (crossOrigin) {
-      baseHeaders['Access-Control-Allow-Origin'] = '*';
-      baseHeaders['Cross-Origin-Resource-Policy'] = 'cross-origin';
-    }
-    const finish = (status, extra, body) => {
-      response.writeHead(status, { ...baseHeaders, ...extra });
-      response.end(request.method === 'HEAD' ? undefined : body);
-      if (!quiet)
-        console.log(
-          `${request.method} ${url.pathname} ${status} ${(performance.now() - started).toFixed(1)}ms`,
-        );
-    };
+  const app = Fastify({
+    // Node checks the header and request timeouts every connectionsCheckingInterval: often, so they hold closely.
+    serverFactory: (handler) =>
+      createServer(
+        {
+          headersTimeout: serverTimeouts.headersMs,
+          requestTimeout: serverTimeouts.requestMs,
+          connectionsCheckingInterval: 1000,
+        },
+        handler,
+      ),
+    logger: false,
+    genReqId: () => randomUUID(),
+    // A client-sent id is never trusted as ours.
+    requestIdHeader: false,
+    requestTimeout: serverTimeouts.requestMs,
+    keepAliveTimeout: serverTimeouts.keepAliveMs,
+    connectionTimeout: serverTimeouts.requestMs,
+    routerOptions: { maxParamLength: maxUrlLength },
+    bodyLimit: 1024,
+    return503OnClosing: true,
+  });
 
-    if (request.method === 'OPTIONS' && crossOrigin) {
-      return finish(204, { 'Access-Control-Allow-Methods': 'GET, HEAD', 'Access-Control-Max-Age': '600' });
-    }
-    if (request.method !== 'GET' && request.method !== 'HEAD') {
-      return finish(405, { Allow: 'GET, HEAD', 'Content-Type': 'text/plain' }, 'Method not allowed');
-    }
+  // The server takes no bodies: whatever comes with a method it refuses is read (up to the limit) and dropped.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, _body, done) => done(null, undefined));
 
-    const route = Object.hasOwn(routes, url.pathname) ? routes[url.pathname] : undefined;
-    if (route) {
-      const answer = await route().catch((error) => {
-        console.error(`[static server] ${url.pathname}:`, error.message);
-        return undefined;
-      });
-      if (!answer) return finish(503, { 'Content-Type': 'text/plain; charset=utf-8' }, 'Try again later');
-      let body = Buffer.from(answer.body);
-      const encoding = chooseEncoding(request.headers['accept-encoding']);
-      if (encoding)
-        body = await compressAsync[encoding](body, encoding === 'br' ? brotliOptions : { level: 9 });
-      const encoded = encoding ? { 'Content-Encoding': encoding } : {};
-      return finish(200, { ...answer.headers, ...encoded, 'Content-Length': String(body.length) }, body);
-    }
-
-    let status = 200;
-    let found = overrides[url.pathname]
-      ? { file: overrides[url.pathname], info: await stat(overrides[url.pathname]) }
-      : await findFile(rootDir, url.pathname);
-    if (!found && pages && !path.extname(url.pathname)) {
-      // The prerendered not-found page; a development build has none, and the app itself routes the path.
-      found = await findFile(rootDir, '/404.html');
-      status = 404;
-      if (!found) {
-        found = await findFile(rootDir, '/index.html');
-        status = 200;
-      }
-    }
-    if (!found)
-      return finish(
-        404,
-        { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-cache' },
-        'Not found',
+  const everyAnswer = { ...headers };
+  if (crossOrigin) {
+    everyAnswer['Access-Control-Allow-Origin'] = '*';
+    everyAnswer['Cross-Origin-Resource-Policy'] = 'cross-origin';
+  }
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+    reply.headers(everyAnswer);
+    if (request.url.length > maxUrlLength) return reply.code(414).type('text/plain').send('URI too long');
+    return undefined;
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    if (!quiet)
+      console.log(
+        `[${name}] ${request.method} ${request.url.slice(0, 200)} ${reply.statusCode} ${reply.elapsedTime.toFixed(1)}ms`,
       );
-
-    const extension = path.extname(found.file);
-    let etag = etagOf(found.info);
-    const generatedHead = extension === '.html' && htmlHead ? await htmlHead(url.pathname) : undefined;
-    let body;
-    if (generatedHead) {
-      const html = (await readFile(found.file, 'utf8')).replace('</head>', `${generatedHead}</head>`);
-      body = Buffer.from(html);
-      etag = `"${createHash('sha1').update(body).digest('base64url').slice(0, 16)}"`;
-    }
-    const fileHeaders = {
-      'Content-Type': contentTypes[extension] ?? 'application/octet-stream',
-      'Cache-Control': cacheControlFor(found.file),
-      ETag: etag,
-    };
-    if (extension === '.html' && linkHeader) {
-      const hints = await linkHeader(url.pathname);
-      if (hints) fileHeaders.Link = hints;
-    }
-    if (status === 200 && request.headers['if-none-match'] === etag) return finish(304, fileHeaders);
-
-    body ??= await readFile(found.file);
-    const encoding =
-      compressible.has(extension) && body.length > 512
-        ? chooseEncoding(request.headers['accept-encoding'])
-        : null;
-    if (encoding && generatedHead) {
-      body = await encodeGenerated(found.file, etag, body, encoding);
-      fileHeaders['Content-Encoding'] = encoding;
-    } else if (encoding) {
-      const key = `${found.file}:${etag}:${encoding}`;
-      let encoded = compressedCache.get(key);
-      if (!encoded) {
-        encoded = encode(body, encoding);
-        compressedCache.set(key, encoded);
-      }
-      body = encoded;
-      fileHeaders['Content-Encoding'] = encoding;
-    }
-    fileHeaders['Content-Length'] = String(body.length);
-    return finish(status, fileHeaders, body);
   });
-
-  await new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, host, resolve);
+  app.setErrorHandler((error, request, reply) => {
+    const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
+    if (status >= 500)
+      console.error(`[${name}] ${request.id} ${request.method} ${request.url.slice(0, 200)}:`, error);
+    else if (!quiet) console.warn(`[${name}] ${request.id} refused (${status}): ${error.message}`);
+    return reply
+      .code(status)
+      .type('text/plain; charset=utf-8')
+      .send(status >= 500 ? 'Server error' : 'Bad request');
   });
-  precompress(rootDir).catch((error) =>
-    console.error(`[static server] precompress ${rootDir}:`, error.message),
+  app.setNotFoundHandler((_request, reply) =>
+    reply.code(404).type('text/plain; charset=utf-8').header('Cache-Control', 'no-cache').send('Not found'),
   );
-  const { port: actualPort } = server.address();
+
+  await app.register(fastifyCompress, {
+    global: true,
+    globalDecompression: false,
+    encodings: ['br', 'gzip'],
+    threshold: 512,
+    // On the fly only for what was not precompressed at build time: a quick level, so no visitor waits for it.
+    brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } },
+    zlibOptions: { level: 6 },
+  });
+  await app.register(fastifyStatic, {
+    root: rootDir,
+    serve: false,
+    preCompressed: true,
+    cacheControl: false,
+    lastModified: false,
+  });
+
+  async function servePage(request, reply, found, status) {
+    const pathname = new URL(request.url, 'http://localhost').pathname;
+    let body = await readFile(found.file, 'utf8');
+    let etag = etagOf(found.info);
+    const generatedHead = htmlHead ? await htmlHead(pathname) : undefined;
+    if (generatedHead) {
+      body = body.replace('</head>', `${generatedHead}</head>`);
+      etag = etagOfText(body);
+    }
+    const hints = linkHeader ? await linkHeader(pathname) : undefined;
+    if (hints) reply.header('Link', hints);
+    reply.header('Cache-Control', 'no-cache').header('ETag', etag);
+    if (status === 200 && request.headers['if-none-match'] === etag) return reply.code(304).send();
+    return reply.code(status).type(contentTypes['.html']).send(body);
+  }
+
+  app.route({
+    method: methods,
+    url: '/*',
+    handler: async (request, reply) => {
+      if (request.method === 'OPTIONS' && crossOrigin) {
+        return reply
+          .code(204)
+          .headers({ 'Access-Control-Allow-Methods': 'GET, HEAD', 'Access-Control-Max-Age': '600' })
+          .send();
+      }
+      if (request.method !== 'GET' && request.method !== 'HEAD') {
+        return reply.code(405).header('Allow', 'GET, HEAD').type('text/plain').send('Method not allowed');
+      }
+      let pathname;
+      try {
+        pathname = new URL(request.url, 'http://localhost').pathname;
+      } catch {
+        return reply.code(400).type('text/plain').send('Bad request');
+      }
+
+      const route = Object.hasOwn(routes, pathname) ? routes[pathname] : undefined;
+      if (route) {
+        const answer = await route().catch((error) => {
+          console.error(`[${name}] ${request.id} ${pathname}:`, error.message);
+          return undefined;
+        });
+        if (!answer) return reply.code(503).type('text/plain; charset=utf-8').send('Try again later');
+        return reply.code(200).headers(answer.headers).send(answer.body);
+      }
+
+      const override = Object.hasOwn(overrides, pathname) ? overrides[pathname] : undefined;
+      let status = 200;
+      let found = override
+        ? { file: override, info: await stat(override) }
+        : await findFile(rootDir, pathname);
+      if (!found && pages && !path.extname(pathname)) {
+        // The prerendered not-found page; a development build has none, and the app itself routes the path.
+        found = await findFile(rootDir, '/404.html');
+        status = 404;
+        if (!found) {
+          found = await findFile(rootDir, '/index.html');
+          status = 200;
+        }
+      }
+      if (!found) return reply.callNotFound();
+
+      const extension = path.extname(found.file);
+      if (extension === '.html') return servePage(request, reply, found, status);
+      reply
+        .header('Cache-Control', cacheControlFor(found.file))
+        .type(contentTypes[extension] ?? 'application/octet-stream');
+      return reply.sendFile(path.basename(found.file), path.dirname(found.file), { cacheControl: false });
+    },
+  });
+  return app;
+}
+
+/**
+ * Starts the app's server on a port (see createStaticApp for the options).
+ * @param {Parameters<typeof createStaticApp>[0] & { port: number, host?: string }} options
+ */
+export async function startStaticServer({ port, host = '127.0.0.1', ...options }) {
+  const app = await createStaticApp(options);
+  await app.listen({ port, host });
+  const { port: actualPort } = app.server.address();
   return {
     url: `http://localhost:${actualPort}`,
     port: actualPort,
-    close: () =>
-      new Promise((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
-    server,
+    close: async () => {
+      app.server.closeAllConnections();
+      await app.close();
+    },
+    server: app.server,
+    app,
   };
 }

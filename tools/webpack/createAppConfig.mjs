@@ -5,6 +5,8 @@ import webpack from 'webpack';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
+import CompressionPlugin from 'compression-webpack-plugin';
+import { constants as zlib } from 'node:zlib';
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { CopyPublicFilesPlugin } from './CopyPublicFilesPlugin.mjs';
@@ -57,6 +59,27 @@ const federationAliases = {
   // The federation plugin adds it by resolved path (dist/index.cjs).
   [`${injectRuntimePluginCommonJs}$`]: path.join(path.dirname(injectRuntimePluginCommonJs), 'index.js'),
 };
+
+/**
+ * Every text file of a production build also as .br (brotli at its highest level) and .gz, written once at build time:
+ * the server (and any static host or CDN that honours precompressed files) sends them as they are, so no visitor
+ * waits for compression. Source maps are left as they are.
+ */
+const precompressed = (extension, algorithm, compressionOptions) =>
+  new CompressionPlugin({
+    filename: `[path][base].${extension}`,
+    algorithm,
+    compressionOptions,
+    test: /\.(js|mjs|css|html|json|svg|txt|xml)$/,
+    // Runtime configuration is edited where it is deployed: never a stale compressed copy of it.
+    exclude: /(remotes|site-config)\.json$/,
+    threshold: 512,
+    minRatio: 0.9,
+  });
+const precompression = [
+  precompressed('br', 'brotliCompress', { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }),
+  precompressed('gz', 'gzip', { level: 9 }),
+];
 
 /**
  * @param {object} options
@@ -141,6 +164,7 @@ export function createAppConfig({ appDir, federation, isHost = false, define = {
               }),
             ]
           : []),
+        ...(production ? precompression : []),
         ...plugins,
       ],
       optimization: {
