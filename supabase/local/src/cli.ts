@@ -65,6 +65,9 @@ async function start(): Promise<void> {
   };
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));
+  // Started by a launcher (npm start, the tests) with an IPC channel: when the launcher goes, for whatever reason (a
+  // crash, SIGKILL), the channel closes and the backend stops too, so no orphan keeps holding its port.
+  if (process.send !== undefined) process.on('disconnect', () => stop('its launcher is gone'));
 }
 
 async function reset(): Promise<void> {

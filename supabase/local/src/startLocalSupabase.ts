@@ -7,6 +7,7 @@
 // A development and test tool, never a production backend.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { PGlite } from '@electric-sql/pglite';
 import { authenticateRequest } from './auth/requestAuth.ts';
@@ -341,8 +342,13 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Pr
     sendJson(response, 404, { message: 'no Route matched with those values' }, cors);
   }
 
-  const server: Server = createServer((request, response) => {
+  // Node checks the header and request timeouts every connectionsCheckingInterval: often, so a request that never
+  // finishes is cut off close to its timeout.
+  const serverOptions = { headersTimeout: 10_000, requestTimeout: 30_000, connectionsCheckingInterval: 1000 };
+  const server: Server = createServer(serverOptions, (request, response) => {
     const begun = performance.now();
+    const requestId = randomUUID();
+    response.setHeader('x-request-id', requestId);
     const rawUrl = request.url ?? '/';
     const rawPath = rawUrl.split('?')[0] ?? '/';
     response.on('finish', () => {
@@ -361,7 +367,7 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Pr
     }
     route(request, response, rawPath, parsed).catch((error: unknown) => {
       log(
-        `error answering ${request.method} ${rawPath}: ${error instanceof Error ? error.stack : String(error)}`,
+        `error ${requestId} answering ${request.method} ${rawPath.slice(0, 240)}: ${error instanceof Error ? error.stack : String(error)}`,
       );
       if (!response.headersSent)
         sendJson(response, 500, {
@@ -374,15 +380,29 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Pr
     });
   });
   server.on('upgrade', (request, socket, head) => {
-    const rawUrl = request.url ?? '/';
-    const parsed = new URL(rawUrl, 'http://localhost');
+    // A socket that errors (the client went away mid-handshake) must not take the server with it.
+    socket.on('error', (error) => {
+      if (!options.quiet) log(`upgrade socket: ${error.message}`);
+    });
+    let parsed: URL;
+    try {
+      parsed = new URL(request.url ?? '/', 'http://localhost');
+    } catch {
+      socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
+      return;
+    }
     if (!socketOriginAllowed(request.headers.origin, allowedOrigins)) {
       socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\n\r\n');
       return;
     }
     if (parsed.pathname === '/realtime/v1/websocket' || parsed.pathname === '/realtime/v1/websocket/') {
       if (!options.quiet) log(`GET /realtime/v1/websocket 101`);
-      realtime.handleUpgrade(request, socket, head, parsed);
+      try {
+        realtime.handleUpgrade(request, socket, head, parsed);
+      } catch (error) {
+        log(`error upgrading to Realtime: ${error instanceof Error ? error.stack : String(error)}`);
+        socket.destroy();
+      }
     } else {
       socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\n\r\n');
     }

@@ -1,10 +1,11 @@
 // The database mirrors the email rule: the CHECK on public.emails accepts exactly the addresses isValidEmail
-// accepts, tried as a visitor subscribes (the anon key, an upsert that ignores duplicates) on the local stand-in.
+// accepts, tried as the newsletter-subscribe function stores them (the service role, an upsert that ignores
+// duplicates) on the local stand-in; the function checks the rule first, so this is the database's own check.
 import { isValidEmail } from '../isValidEmail.ts';
 import { emailExamples } from './emailExamples.ts';
 import {
   BACKEND_START_TIMEOUT_MS,
-  localAnonKey,
+  localServiceRoleKey,
   startLocalBackend,
   type LocalBackend,
 } from './localBackend.ts';
@@ -21,8 +22,8 @@ async function subscribe(email: string): Promise<number> {
   const response = await fetch(`${backend.url}/rest/v1/emails?on_conflict=email`, {
     method: 'POST',
     headers: {
-      apikey: localAnonKey,
-      Authorization: `Bearer ${localAnonKey}`,
+      apikey: localServiceRoleKey,
+      Authorization: `Bearer ${localServiceRoleKey}`,
       'Content-Type': 'application/json',
       Prefer: 'resolution=ignore-duplicates',
     },

@@ -69,7 +69,8 @@ export interface RealtimeOptions {
 }
 
 export class RealtimeServer {
-  private readonly wss = new WebSocketServer({ noServer: true });
+  /** A frame larger than this closes the socket (1009): Realtime's own messages are small. */
+  private readonly wss = new WebSocketServer({ noServer: true, maxPayload: 1024 * 1024 });
   private readonly clients = new Set<Client>();
   private queue: Promise<void> = Promise.resolve();
   private unlisten: (() => Promise<void>) | undefined;
@@ -110,7 +111,15 @@ export class RealtimeServer {
       const client: Client = { socket: ws, vsn, identity: auth.identity, channels: new Map() };
       this.clients.add(client);
       ws.on('message', (data, isBinary) => {
-        if (!isBinary) this.receive(client, data);
+        if (isBinary) return;
+        try {
+          this.receive(client, data);
+        } catch (error) {
+          // One client's strange frame must not take the socket server (and the backend) down; it is logged.
+          this.options.log(
+            `realtime: a frame could not be handled (${String(data).slice(0, 120)}): ${error instanceof Error ? error.stack : String(error)}`,
+          );
+        }
       });
       ws.on('close', () => this.clients.delete(client));
       ws.on('error', () => this.clients.delete(client));
