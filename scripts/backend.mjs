@@ -19,33 +19,44 @@ function portOpen(port) {
 /**
  * @param {{ port: number, fresh?: boolean, quiet?: boolean, env?: Record<string, string> }} options fresh: a throwaway
  *   copy of the seeded data; env: settings for its edge functions (secrets), besides this process's environment
- * @returns {Promise<{ url: string, stop: () => Promise<void> }>}
+ * @returns {Promise<{ url: string, pid: number, exited: Promise<{ code: number | null, signal: string | null }>,
+ *   stop: () => Promise<void> }>} exited resolves when the backend stops, whoever stopped it
  */
 export async function startBackend({ port, fresh = false, quiet = false, env = {} }) {
   if (await portOpen(port)) throw new Error(`Port ${port} is taken: is another backend running?`);
-  const args = ['run', 'start', '-w', '@site/supabase-local', '--', '--port', String(port)];
+  const args = ['--import', 'tsx', 'src/cli.ts', 'start', '--port', String(port)];
   if (fresh) args.push('--fresh');
   if (quiet) args.push('--quiet');
-  const child = spawn('npm', args, {
-    cwd: repoRoot,
-    stdio: 'inherit',
+  // Node itself, not npm, with an IPC channel: the backend stops when this process goes, however it goes.
+  const child = spawn(process.execPath, args, {
+    cwd: path.join(repoRoot, 'supabase/local'),
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     detached: true,
     env: { ...process.env, ...env },
   });
-  let exited = false;
-  child.once('exit', () => (exited = true));
+  const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+  let running = true;
+  void exited.then(() => (running = false));
   const deadline = Date.now() + 60_000;
   while (!(await portOpen(port))) {
-    if (exited) throw new Error('The backend stopped while starting');
-    if (Date.now() > deadline) throw new Error('The backend did not start within 60 s');
+    if (!running) throw new Error('The backend stopped while starting');
+    if (Date.now() > deadline) {
+      process.kill(-child.pid, 'SIGTERM');
+      throw new Error('The backend did not start within 60 s');
+    }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
+  // The launcher must not wait for the channel to end its own life.
+  child.channel?.unref();
+  child.unref();
   return {
     url: `http://127.0.0.1:${port}`,
+    pid: child.pid,
+    exited,
     stop: async () => {
-      if (exited) return;
+      if (!running) return;
       process.kill(-child.pid, 'SIGTERM');
-      await new Promise((resolve) => child.once('exit', resolve));
+      await exited;
     },
   };
 }

@@ -5,6 +5,7 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { repoRoot, sectionFolders, serveSite, sitePortsFor } from '../tools/serve/serveSite.mjs';
 import { startBackend } from './backend.mjs';
+import { oneLife } from './oneLife.mjs';
 
 const apps = ['shell', ...Object.values(sectionFolders)];
 const watchers = apps.map((app) =>
@@ -29,14 +30,14 @@ console.log(
   `\n  Watching ${apps.join(', ')}. The site: ${site.url}  Backend: ${backend.url}  Stop with Ctrl+C.\n`,
 );
 
-let stopping = false;
-async function stop() {
-  if (stopping) return;
-  stopping = true;
-  for (const watcher of watchers) watcher.kill('SIGTERM');
-  await site.close();
-  await backend.stop();
-  process.exit(0);
-}
-process.on('SIGINT', stop);
-process.on('SIGTERM', stop);
+oneLife([
+  { name: 'the site servers', stop: () => site.close() },
+  { name: `the backend (pid ${backend.pid})`, stop: () => backend.stop(), exited: backend.exited },
+  ...watchers.map((watcher, index) => ({
+    name: `the ${apps[index]} watcher`,
+    stop: async () => {
+      if (watcher.exitCode === null) watcher.kill('SIGTERM');
+    },
+    exited: new Promise((resolve) => watcher.once('exit', (code, signal) => resolve({ code, signal }))),
+  })),
+]);

@@ -4,6 +4,7 @@
 import { parseArgs } from 'node:util';
 import { serveSite, sitePortsFor } from '../tools/serve/serveSite.mjs';
 import { startBackend } from './backend.mjs';
+import { oneLife } from './oneLife.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -24,17 +25,11 @@ const site = await serveSite({ portOffset, quiet: values.quiet });
 console.log(`
   The site:      ${site.url}
   Sections:      portfolio :${ports.portfolio}  tutorials :${ports.tutorials}  courses :${ports.courses}  help :${ports.help}
-  Backend:       ${backend.url}  (local Supabase stand-in)
+  Backend:       ${backend.url}  (local Supabase stand-in, pid ${backend.pid})
   Stop with Ctrl+C.
 `);
 
-let stopping = false;
-async function stop() {
-  if (stopping) return;
-  stopping = true;
-  await site.close();
-  await backend.stop();
-  process.exit(0);
-}
-process.on('SIGINT', stop);
-process.on('SIGTERM', stop);
+oneLife([
+  { name: 'the site servers', stop: () => site.close() },
+  { name: `the backend (pid ${backend.pid})`, stop: () => backend.stop(), exited: backend.exited },
+]);

@@ -9,7 +9,7 @@ export interface SecondSite {
 }
 
 /**
- * Offsets 10, 20 ... 60 past the suite's own are reserved for these copies, one per spec that needs one; each copy
+ * Offsets 10, 20 ... 60 past the suite's own are reserved (70 for the launcher's own test, one-life.spec.ts) for these copies, one per spec that needs one; each copy
  * takes five ports from there (shell and four sections), and the ninth port stays free as a dead address.
  */
 export const secondSiteOffsets = [10, 20, 30, 40, 50, 60] as const;
