@@ -57,5 +57,8 @@ test('the site answers with its security headers', async ({ request }) => {
     expect(headers['x-content-type-options']).toBe('nosniff');
     expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
     expect(headers['x-frame-options']).toBe('DENY');
+    expect(headers['strict-transport-security']).toBe('max-age=63072000; includeSubDomains');
+    // No reCAPTCHA site key here: nothing of Google may run, not even reCAPTCHA's paths.
+    expect(headers['content-security-policy']).not.toMatch(/google|gstatic/);
   }
 });

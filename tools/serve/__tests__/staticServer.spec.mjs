@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { startStaticServer } from '../staticServer.mjs';
-import { contentSecurityPolicy } from '../securityHeaders.mjs';
+import { contentSecurityPolicy, sectionSecurityHeaders, shellSecurityHeaders } from '../securityHeaders.mjs';
 
 const root = mkdtempSync(path.join(os.tmpdir(), 'static-server-'));
 const bigScript = `console.log(${JSON.stringify('x'.repeat(4000))});`;
@@ -184,26 +184,53 @@ describe('the static server with generated answers', () => {
 });
 
 describe('the content security policy', () => {
-  const policy = contentSecurityPolicy({
-    remotes: {
-      portfolio: 'http://localhost:3001/mf-manifest.json',
-      help: 'https://help.example.com/mf-manifest.json',
-    },
-    siteConfig: { supabase: { url: 'https://abc.supabase.co' } },
+  const remotes = {
+    portfolio: 'http://localhost:3001/mf-manifest.json',
+    help: 'https://help.example.com/mf-manifest.json',
+  };
+  const policyFor = (siteConfig) => contentSecurityPolicy({ remotes, siteConfig });
+  const directive = (policy, name) => policy.split('; ').find((part) => part.startsWith(`${name} `));
+  const withoutKey = policyFor({ supabase: { url: 'https://abc.supabase.co' }, recaptchaSiteKey: '' });
+  const withKey = policyFor({
+    supabase: { url: 'https://abc.supabase.co' },
+    recaptchaSiteKey: '6Lc-site-key',
   });
-  const directive = (name) => policy.split('; ').find((part) => part.startsWith(`${name} `));
 
-  it('allows scripts from the site and its sections only (and reCAPTCHA)', () => {
+  it('allows scripts from the site and its sections only, and nothing of Google without a reCAPTCHA site key', () => {
     assert.equal(
-      directive('script-src'),
-      "script-src 'self' http://localhost:3001 https://help.example.com https://www.google.com https://www.gstatic.com",
+      directive(withoutKey, 'script-src'),
+      "script-src 'self' http://localhost:3001 https://help.example.com",
     );
-    assert.doesNotMatch(policy, /unsafe-inline|unsafe-eval/);
+    assert.doesNotMatch(withoutKey, /google|gstatic/);
+    assert.doesNotMatch(withKey, /unsafe-inline|unsafe-eval/);
+  });
+
+  it("with a site key, allows reCAPTCHA's own paths only, never all of google.com or gstatic.com", () => {
+    assert.equal(
+      directive(withKey, 'script-src'),
+      "script-src 'self' http://localhost:3001 https://help.example.com https://www.google.com/recaptcha/ https://www.gstatic.com/recaptcha/",
+    );
+    assert.match(directive(withKey, 'frame-src'), / https:\/\/www\.google\.com\/recaptcha\/ /);
+    for (const part of withKey.split('; ')) {
+      assert.doesNotMatch(part, /https:\/\/www\.(google|gstatic)\.com(?!\/recaptcha\/)( |$)/, part);
+    }
   });
 
   it('lets the page reach the backend over HTTP and WebSocket, and frame only the video player', () => {
-    assert.match(directive('connect-src'), / https:\/\/abc\.supabase\.co wss:\/\/abc\.supabase\.co /);
-    assert.match(directive('frame-src'), /^frame-src https:\/\/www\.youtube-nocookie\.com /);
-    assert.equal(directive('frame-ancestors'), "frame-ancestors 'none'");
+    assert.match(
+      directive(withoutKey, 'connect-src'),
+      / https:\/\/abc\.supabase\.co wss:\/\/abc\.supabase\.co$/,
+    );
+    assert.equal(directive(withoutKey, 'frame-src'), 'frame-src https://www.youtube-nocookie.com');
+    assert.equal(directive(withoutKey, 'frame-ancestors'), "frame-ancestors 'none'");
+  });
+
+  it('asks browsers to keep to HTTPS (HSTS), on the shell and on the sections', () => {
+    const shell = shellSecurityHeaders({
+      remotes,
+      siteConfig: { supabase: { url: 'https://abc.supabase.co' } },
+    });
+    assert.equal(shell['Strict-Transport-Security'], 'max-age=63072000; includeSubDomains');
+    assert.equal(sectionSecurityHeaders['Strict-Transport-Security'], 'max-age=63072000; includeSubDomains');
   });
 });

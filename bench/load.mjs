@@ -1,0 +1,173 @@
+// npm run bench:load: the site and its backend under load, as npm start serves them (a fresh copy of the seeded
+// backend, on ports of its own). autocannon drives each target for 20 s at 50 connections: pages and files of the
+// site, REST reads, analytics batches and contact messages through the edge functions. Three rounds; after each, the
+// servers' memory (RSS), so growth shows. Prints requests/s, p99 latency and error counts per target (a benchmark:
+// figures, never a test), and checks that the write limits held under the load (rows stored never more than the
+// limits allow: that is a check, and fails the run).
+//   npm run bench:load [-- --no-build] [-- --seconds 20] [-- --connections 50] [-- --rounds 3]
+import { spawnSync } from 'node:child_process';
+import { readFileSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import { serveSite, sitePortsFor, repoRoot } from '../tools/serve/serveSite.mjs';
+import { startBackend } from '../scripts/backend.mjs';
+
+const { values } = parseArgs({
+  options: {
+    'no-build': { type: 'boolean', default: false },
+    seconds: { type: 'string', default: '20' },
+    connections: { type: 'string', default: '50' },
+    rounds: { type: 'string', default: '3' },
+  },
+});
+const seconds = Number(values.seconds);
+const connections = Number(values.connections);
+const rounds = Number(values.rounds);
+
+if (!values['no-build']) {
+  const build = spawnSync('npx', ['turbo', 'run', 'build', '--concurrency=2', '--output-logs=errors-only'], {
+    stdio: 'inherit',
+    env: { ...process.env, TURBO_TELEMETRY_DISABLED: '1', TURBO_NO_UPDATE_NOTIFIER: '1' },
+  });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+// Clear of npm start (0), the e2e suite (its offset and +10..+70) and the Lighthouse bench.
+const portOffset = Number(process.env.SITE_PORT_OFFSET ?? 0) + 80;
+const ports = sitePortsFor(portOffset);
+const backend = await startBackend({ port: ports.backend, fresh: true, quiet: true });
+const site = await serveSite({ portOffset });
+
+const siteConfig = JSON.parse(readFileSync(path.join(repoRoot, 'shell/dist/site-config.json'), 'utf8'));
+const anonKey = siteConfig.supabase.anonKey;
+/** The local stand-in's service-role key: the Supabase CLI's public demo key (notes/supabase-wire.md), to count rows. */
+const localServiceRoleKey =
+  'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6InNlcnZpY2Vfcm9sZSIsImV4cCI6MTk4MzgxMjk5Nn0.EGIM96RAZx35lJzdJsyH-qQwv8Hdp7fsn3W0YpN81IU';
+const hashedScript = readdirSync(path.join(repoRoot, 'shell/dist')).find((file) =>
+  /^main\.[0-9a-f]+\.js$/.test(file),
+);
+const apiHeaders = {
+  apikey: anonKey,
+  Authorization: `Bearer ${anonKey}`,
+  'Content-Type': 'application/json',
+};
+
+const targets = [
+  { name: 'site: a page (/about)', url: `${site.url}/about`, headers: { 'Accept-Encoding': 'br' } },
+  {
+    name: `site: a hashed file (${hashedScript})`,
+    url: `${site.url}/${hashedScript}`,
+    headers: { 'Accept-Encoding': 'br' },
+  },
+  {
+    name: 'backend: REST read (projects)',
+    url: `${backend.url}/rest/v1/projects?select=*&order=created_at.desc`,
+    headers: apiHeaders,
+  },
+  {
+    name: 'backend: analytics batches (10 events)',
+    url: `${backend.url}/functions/v1/analytics-events`,
+    method: 'POST',
+    headers: apiHeaders,
+    body: JSON.stringify({
+      events: Array.from({ length: 10 }, (_, index) => ({
+        name: 'userSearchForProject',
+        payload: { searchTerm: `load ${index}` },
+        route: '/bench-load',
+      })),
+    }),
+  },
+  {
+    name: 'backend: contact messages',
+    url: `${backend.url}/functions/v1/contact`,
+    method: 'POST',
+    headers: apiHeaders,
+    body: JSON.stringify({
+      fullName: 'Load Bench',
+      email: 'load.bench@example.com',
+      subject: 'bench-load',
+      message: 'A message sent by npm run bench:load.',
+      recaptcha: 'development-recaptcha-token', // DEVELOPMENT_RECAPTCHA_TOKEN: the stand-in accepts it
+    }),
+  },
+];
+
+function run(target) {
+  return new Promise((resolve, reject) => {
+    autocannon(
+      {
+        url: target.url,
+        method: target.method ?? 'GET',
+        headers: target.headers,
+        body: target.body,
+        connections,
+        duration: seconds,
+      },
+      (error, result) => (error ? reject(error) : resolve(result)),
+    );
+  });
+}
+
+function rssMB(pid) {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
+}
+
+/** Rows the writes stored, read as the owner (service role). */
+async function storedRows() {
+  const key = localServiceRoleKey;
+  const count = async (table, filter) => {
+    const response = await fetch(`${backend.url}/rest/v1/${table}?select=*&${filter}`, {
+      method: 'HEAD',
+      headers: { apikey: key, Authorization: `Bearer ${key}`, Prefer: 'count=exact' },
+    });
+    return Number(response.headers.get('content-range')?.split('/')[1] ?? 'NaN');
+  };
+  return {
+    analyticsEvents: await count('analytics_events', 'route=eq./bench-load'),
+    contacts: await count('contacts', 'subject=eq.bench-load'),
+  };
+}
+
+const figures = [];
+for (let round = 1; round <= rounds; round += 1) {
+  for (const target of targets) {
+    const result = await run(target);
+    const statuses = Object.fromEntries(
+      Object.entries(result.statusCodeStats ?? {}).map(([status, { count }]) => [status, count]),
+    );
+    figures.push({
+      round,
+      target: target.name,
+      requestsPerSecond: Math.round(result.requests.average),
+      p99Ms: result.latency.p99,
+      errors: result.errors + result.timeouts,
+      non2xx: result.non2xx,
+      statuses,
+    });
+    console.log(
+      `round ${round}  ${target.name.padEnd(44)} ${String(Math.round(result.requests.average)).padStart(6)} req/s` +
+        `  p99 ${String(result.latency.p99).padStart(5)} ms  errors ${result.errors + result.timeouts}` +
+        `  statuses ${JSON.stringify(statuses)}`,
+    );
+  }
+  console.log(
+    `round ${round}  memory: site servers ${rssMB(process.pid)} MB, backend ${rssMB(backend.pid)} MB\n`,
+  );
+}
+
+// The limits (supabase/functions/_shared/rateLimits.ts): the whole bench is one client, so at most one client's
+// allowance can be stored, however many requests were sent.
+const stored = await storedRows();
+const limits = { analyticsEvents: 300, contacts: 5 };
+const held = stored.analyticsEvents <= limits.analyticsEvents && stored.contacts <= limits.contacts;
+console.log(
+  `stored under load: ${stored.analyticsEvents} analytics events (limit ${limits.analyticsEvents} an hour per client), ` +
+    `${stored.contacts} contact messages (limit ${limits.contacts} per 10 minutes per client): ` +
+    (held ? 'the limits held' : 'A LIMIT DID NOT HOLD'),
+);
+
+await site.close();
+await backend.stop();
+process.exit(held ? 0 : 1);
