@@ -89,6 +89,7 @@ export default tseslint.config(
       '**/node_modules/**',
       '**/dist/**',
       '**/dist-prerender/**',
+      '**/dist-server/**',
       '**/coverage/**',
       'e2e/test-results/**',
       'e2e/playwright-report/**',

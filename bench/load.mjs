@@ -1,6 +1,8 @@
 // npm run bench:load: the site and its backend under load, as npm start serves them (a fresh copy of the seeded
 // backend, on ports of its own). autocannon drives each target for 20 s at 50 connections: pages and files of the
-// site, REST reads, analytics batches and contact messages through the edge functions. Three rounds; after each, the
+// site (a server-rendered page from the page cache, and the same page rendered on every request by a second copy of
+// the site without the cache, each also as a ratio to a static file measured in the same round), REST reads,
+// analytics batches and contact messages through the edge functions. Three rounds; after each, the
 // servers' memory (RSS), so growth shows. Prints requests/s, p99 latency and error counts per target (a benchmark:
 // figures, never a test), and checks that the write limits held under the load (rows stored never more than the
 // limits allow: that is a check, and fails the run).
@@ -38,6 +40,12 @@ const portOffset = Number(process.env.SITE_PORT_OFFSET ?? 0) + 80;
 const ports = sitePortsFor(portOffset);
 const backend = await startBackend({ port: ports.backend, fresh: true, quiet: true });
 const site = await serveSite({ portOffset });
+// The same site without the page cache (its shell and sections on the next five ports): every request renders.
+const uncachedSite = await serveSite({
+  portOffset: portOffset + 5,
+  backendPort: ports.backend,
+  pageCache: false,
+});
 
 const siteConfig = JSON.parse(readFileSync(path.join(repoRoot, 'shell/dist/site-config.json'), 'utf8'));
 const anonKey = siteConfig.supabase.anonKey;
@@ -53,13 +61,26 @@ const apiHeaders = {
   'Content-Type': 'application/json',
 };
 
+const brotli = { 'Accept-Encoding': 'br' };
+/** Each server-rendered page from the page cache and rendered per request, after its own static file (the prerendered
+ * page, served by the same server as a file), to which both are compared in the same round. */
+const pageTargets = ['/', '/portfolio'].flatMap((page) => {
+  const file = page === '/' ? '/index.html' : `${page}/index.html`;
+  const reference = `site: ${page} as a static file (${file})`;
+  return [
+    { name: reference, url: `${site.url}${file}`, headers: brotli },
+    { name: `site: ${page} rendered, page cache`, url: `${site.url}${page}`, headers: brotli, reference },
+    {
+      name: `site: ${page} rendered per request`,
+      url: `${uncachedSite.url}${page}`,
+      headers: brotli,
+      reference,
+    },
+  ];
+});
 const targets = [
-  { name: 'site: a page (/about)', url: `${site.url}/about`, headers: { 'Accept-Encoding': 'br' } },
-  {
-    name: `site: a hashed file (${hashedScript})`,
-    url: `${site.url}/${hashedScript}`,
-    headers: { 'Accept-Encoding': 'br' },
-  },
+  ...pageTargets,
+  { name: `site: a hashed file (${hashedScript})`, url: `${site.url}/${hashedScript}`, headers: brotli },
   {
     name: 'backend: REST read (projects)',
     url: `${backend.url}/rest/v1/projects?select=*&order=created_at.desc`,
@@ -146,8 +167,14 @@ for (let round = 1; round <= rounds; round += 1) {
       non2xx: result.non2xx,
       statuses,
     });
+    const reference = target.reference
+      ? figures.find((figure) => figure.round === round && figure.target === target.reference)
+      : undefined;
+    const ratio = reference
+      ? ` (${(result.requests.average / reference.requestsPerSecond).toFixed(2)}× the static file)`
+      : '';
     console.log(
-      `round ${round}  ${target.name.padEnd(44)} ${String(Math.round(result.requests.average)).padStart(6)} req/s` +
+      `round ${round}  ${target.name.padEnd(48)} ${String(Math.round(result.requests.average)).padStart(6)} req/s${ratio}` +
         `  p99 ${String(result.latency.p99).padStart(5)} ms  errors ${result.errors + result.timeouts}` +
         `  statuses ${JSON.stringify(statuses)}`,
     );
@@ -169,5 +196,6 @@ console.log(
 );
 
 await site.close();
+await uncachedSite.close();
 await backend.stop();
 process.exit(held ? 0 : 1);

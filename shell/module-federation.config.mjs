@@ -6,12 +6,14 @@ export default {
   name: 'shell',
   exposes: {},
   remotes: {},
-  shared: {
-    ...sharedDependencies,
-    // The frame is prerendered HTML: the kit's modules it uses (and their CSS, in the render-blocking stylesheet)
-    // must be there at first paint, not in chunks fetched later. The shell provides them to the sections.
-    '@site/shared-ui/': { ...sharedDependencies['@site/shared-ui/'], eager: true },
-  },
+  // The frame is prerendered HTML: the kit's modules it uses (and their CSS, in the render-blocking stylesheet) must be
+  // there at first paint, not in chunks fetched later. The shell provides them to the sections.
+  shared: Object.fromEntries(
+    Object.entries(sharedDependencies).map(([key, config]) => [
+      key,
+      key.startsWith('@site/shared-ui/') ? { ...config, eager: true } : config,
+    ]),
+  ),
   runtimePlugins: [
     './src/federation/plugins/retryPlugin.ts',
     './src/federation/plugins/remoteErrorPlugin.ts',

@@ -14,6 +14,8 @@ export const isNewsletterSubscribe = (request: Request) =>
   request.method() === 'POST' && new URL(request.url()).pathname === newsletterSubscribePath;
 export const isAnalyticsWrite = (request: Request) =>
   request.method() === 'POST' && new URL(request.url()).pathname === analyticsEventsPath;
+export const isContactSend = (request: Request) =>
+  request.method() === 'POST' && new URL(request.url()).pathname === contactPath;
 
 export type LimitedWrite = 'contact' | 'newsletterSubscribe' | 'analyticsEvents';
 

@@ -1,6 +1,6 @@
 // Layout shifts while a page loads, split between a section (the slots the selector matches) and the rest of the page,
 // as the browser reports them (PerformanceObserver 'layout-shift', shifts right after input left out).
-import type { Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 
 export interface LayoutShifts {
   /** Shifts of elements in the section (and, when asked, of everything after it). */
@@ -47,4 +47,39 @@ export function layoutShifts(page: Page): Promise<LayoutShifts> {
     const win = window as unknown as LayoutShifts;
     return { sectionShift: win.sectionShift, frameShift: win.frameShift };
   });
+}
+
+/**
+ * The most a page may shift while it loads, its sections and the frame around them together (nothing moves as
+ * content arrives; Core Web Vitals call 0.1 good). One bar for every route.
+ */
+export const layoutShiftBar = 0.02;
+
+/**
+ * Waits until what loads late has arrived (no slot busy, web fonts and the images on screen in) and the browser has
+ * drawn two frames since, so every shift it made has been reported; then checks the page's shifts against the bar.
+ */
+export async function expectStableLayout(page: Page): Promise<LayoutShifts> {
+  await page.waitForFunction(
+    () =>
+      document.querySelector('[data-section] [aria-busy="true"]') === null &&
+      document.fonts.status === 'loaded' &&
+      Array.from(document.images)
+        .filter((image) => image.getBoundingClientRect().top < window.innerHeight)
+        .every((image) => image.complete),
+  );
+  await page.evaluate(
+    () => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))),
+  );
+  const shifts = await layoutShifts(page);
+  const { sectionShift, frameShift } = shifts;
+  test
+    .info()
+    .annotations.push(
+      { type: 'layout shift of the sections', description: sectionShift.toFixed(4) },
+      { type: 'layout shift of the frame', description: frameShift.toFixed(4) },
+    );
+  expect(frameShift, 'layout shift of the frame').toBeLessThanOrEqual(layoutShiftBar);
+  expect(sectionShift + frameShift, 'layout shift of the whole page').toBeLessThanOrEqual(layoutShiftBar);
+  return shifts;
 }

@@ -9,10 +9,11 @@ export interface SecondSite {
 }
 
 /**
- * Offsets 10, 20 ... 60 past the suite's own are reserved (70 for the launcher's own test, one-life.spec.ts) for these copies, one per spec that needs one; each copy
+ * Offsets 10, 20 ... 60 and 90 ... 130 past the suite's own are reserved for these copies, one per spec that needs one (70
+ * is the launcher's own test, one-life.spec.ts, and 80 the load benchmark's); each copy
  * takes five ports from there (shell and four sections), and the ninth port stays free as a dead address.
  */
-export const secondSiteOffsets = [10, 20, 30, 40, 50, 60] as const;
+export const secondSiteOffsets = [10, 20, 30, 40, 50, 60, 90, 100, 110, 120, 130] as const;
 
 /** The origins of those copies, which the test backend must allow (CORS). */
 export const secondSiteOrigins = secondSiteOffsets.map(
@@ -27,6 +28,9 @@ export async function startSecondSite(
     /** Another backend than the suite's (the reCAPTCHA spec starts one with a secret). */
     backendPort?: number;
     siteConfig?: { recaptchaSiteKey?: string };
+    /** A static host's live remotes.json to serve and follow (tools/deploy/releases.mjs). */
+    remotesFile?: string;
+    previewSecret?: string;
   } = {},
 ): Promise<SecondSite> {
   return serveSite({ portOffset: portOffset + offsetWithinSuite, backendPort: ports.backend, ...options });

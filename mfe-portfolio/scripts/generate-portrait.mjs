@@ -1,12 +1,16 @@
 // Draws the owner's illustrated portrait for the About page and writes it as a small WebP.
 // Run from the repository root after changing the drawing:  node mfe-portfolio/scripts/generate-portrait.mjs
-// The output is committed; the build only imports it. Its size must match portraitSize in src/features/about/portrait.ts.
+// The output is committed to the content bucket (supabase/storage/content/owner/), where the owner can replace it; its
+// size must match the portrait's in src/features/about/portrait.ts.
 import path from 'node:path';
 import sharp from 'sharp';
 
 /** Twice the largest size the page shows it at (300 CSS px), for sharp images on high-density screens. */
 const size = 600;
-const output = path.join(import.meta.dirname, '../src/features/about/assets/alex-morgan-portrait.webp');
+const output = path.join(
+  import.meta.dirname,
+  '../../supabase/storage/content/owner/alex-morgan-portrait.webp',
+);
 
 const colors = {
   backdropTop: '#e6f5fd',

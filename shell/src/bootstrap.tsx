@@ -4,6 +4,8 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from '@site/shared-ui/router';
 import { publish } from '@site/shared-ui/eventBus';
 import { configureSupabase } from '@site/shared-ui/supabaseClient';
+import { embeddedPageData } from '@site/shared-ui/sectionData';
+import { FirstPageData } from './site/FirstPageData.tsx';
 import { SiteApp } from './site/SiteApp.tsx';
 import { loadSiteConfig } from './site/siteConfig.ts';
 import { findSitePage } from './site/sitePages.ts';
@@ -12,7 +14,9 @@ import { restoreNewsletterSubscription } from './features/newsletter/subscribeTo
 import { RemoteLoaderContext } from './federation/RemoteLoaderContext.ts';
 import { loadRemoteModule } from './federation/remoteModules.ts';
 import { isNearFirstScreen } from './federation/useWanted.ts';
+import { holdEarlySubmits } from './federation/holdEarlySubmits.ts';
 
+holdEarlySubmits();
 configureSupabase(loadSiteConfig().then((config) => config.supabase));
 // Stores every bus event from here on, userInApp below included.
 startAnalyticsSink({ backend: loadSiteConfig().then((config) => config.supabase) });
@@ -28,7 +32,9 @@ const site = (
   <StrictMode>
     <BrowserRouter>
       <RemoteLoaderContext value={loadRemoteModule}>
-        <SiteApp />
+        <FirstPageData pageData={embeddedPageData()}>
+          <SiteApp />
+        </FirstPageData>
       </RemoteLoaderContext>
     </BrowserRouter>
   </StrictMode>
@@ -36,9 +42,13 @@ const site = (
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');
-// Hydration as a transition: React works through the prerendered frame in short slices, so the page stays
-// responsive (one long hydration task would block input for its whole length).
-if (container.hasChildNodes()) startTransition(() => void hydrateRoot(container, site));
-else createRoot(container).render(site);
+// Hydration as a transition: React works through the server-rendered (or prerendered) page in short slices, so the
+// page stays responsive (one long hydration task would block input for its whole length).
+// A page that does not match its HTML is rendered again by React; it is logged, so a mismatch never goes unseen.
+const onRecoverableError = (error: unknown) =>
+  console.error('[hydration]', error instanceof Error ? error.message : error);
+if (container.hasChildNodes()) {
+  startTransition(() => void hydrateRoot(container, site, { onRecoverableError }));
+} else createRoot(container).render(site);
 
 publish({ name: 'userInApp' });

@@ -6,6 +6,14 @@ export interface ServeSiteOptions {
   sectionRoots?: Record<string, string>;
   /** Runtime configuration to change, for a moved copy of the site. */
   siteConfig?: { recaptchaSiteKey?: string };
+  /** Render pages on the server (default: when the shell's server build exists). */
+  serverRender?: boolean;
+  /** Keep server-rendered pages briefly (default true). */
+  pageCache?: boolean;
+  /** A static host's live remotes.json to serve and follow, instead of the one made for these ports. */
+  remotesFile?: string;
+  /** Signs preview links (default: SITE_PREVIEW_SECRET; none: no previews). */
+  previewSecret?: string;
   quiet?: boolean;
 }
 
@@ -17,3 +25,7 @@ export function sitePortsFor(
 ): Record<'shell' | 'portfolio' | 'tutorials' | 'courses' | 'help' | 'backend', number>;
 export const repoRoot: string;
 export const sectionFolders: Record<'portfolio' | 'tutorials' | 'courses' | 'help', string>;
+export function runtimeConfigFor(ports: ReturnType<typeof sitePortsFor>): {
+  remotes: Record<string, string>;
+  siteConfig: Record<string, unknown>;
+};

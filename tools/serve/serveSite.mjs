@@ -3,10 +3,13 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
+import { readFile } from 'node:fs/promises';
+import { createPageRenderer } from './pageRenderer.mjs';
 import { startStaticServer } from './staticServer.mjs';
 import { sectionSecurityHeaders, shellSecurityHeaders } from './securityHeaders.mjs';
 import { earlyHintsFor, sectionManifests as fetchSectionManifests } from './earlyHints.mjs';
 import { shellSeo } from './shellSeo.mjs';
+import { sectionFolders } from './sectionFolders.mjs';
 
 export const repoRoot = path.resolve(import.meta.dirname, '../..');
 
@@ -22,12 +25,56 @@ export function sitePortsFor(offset = 0) {
   };
 }
 
-export const sectionFolders = {
-  portfolio: 'mfe-portfolio',
-  tutorials: 'mfe-tutorials',
-  courses: 'mfe-courses',
-  help: 'mfe-help',
-};
+export { sectionFolders };
+
+/**
+ * remotes.json as it is now: read again when older than a couple of seconds, so pointing a section at another
+ * version (a rollback) reaches server rendering without a restart.
+ */
+function currentRemotes(file, freshForMs = 2000) {
+  let read;
+  let readAt = 0;
+  return async () => {
+    if (!read || Date.now() - readAt >= freshForMs) {
+      readAt = Date.now();
+      read = readFile(file, 'utf8').then((text) => JSON.parse(text));
+      read.catch(() => (readAt = 0));
+    }
+    return read;
+  };
+}
+
+/**
+ * The stylesheets a server-rendered module needs before its HTML is painted, from its section's browser manifest: the
+ * module's own, and those of the kit's shared modules it may load (the kit's components a section uses are styled by
+ * CSS that otherwise arrives only with the section's code, after the first paint, and the page would shift).
+ */
+export function moduleStylesheets(manifest, exposedName) {
+  const expose = manifest?.exposes?.find((candidate) => candidate.name === exposedName);
+  if (!expose) return [];
+  const sharedCss = new Set((manifest.shared ?? []).flatMap((shared) => shared.assets?.css?.sync ?? []));
+  return [
+    ...new Set([...expose.assets.css.sync, ...expose.assets.css.async.filter((file) => sharedCss.has(file))]),
+  ];
+}
+
+/** The stylesheets of exposed modules, from their sections' browser manifests (kept a few seconds). */
+function stylesheetsOf(remotesNow) {
+  const caches = new Map();
+  return async (moduleIds) => {
+    const remotes = await remotesNow();
+    const key = JSON.stringify(remotes);
+    if (!caches.has(key)) caches.set(key, fetchSectionManifests(remotes));
+    const manifests = await caches.get(key)([...new Set(moduleIds.map((id) => id.split('/')[0]))]);
+    const urls = moduleIds.flatMap((id) => {
+      const [section, exposed] = id.split('/');
+      return moduleStylesheets(manifests[section], exposed).map(
+        (file) => new URL(file, remotes[section]).href,
+      );
+    });
+    return [...new Set(urls)];
+  };
+}
 
 /** The runtime configuration a site on these ports uses: where each section and the backend are. */
 export function runtimeConfigFor(ports) {
@@ -53,6 +100,11 @@ function writeJson(dir, name, value) {
  * @param {Partial<Record<keyof typeof sectionFolders, string>>} [options.remotes] section -> manifest URL overrides
  * @param {Partial<Record<keyof typeof sectionFolders, string>>} [options.sectionRoots] serve a section from another folder
  * @param {{ recaptchaSiteKey?: string }} [options.siteConfig] runtime configuration to change (a moved copy only)
+ * @param {boolean} [options.serverRender] render pages on the server (default: when the shell's server build exists)
+ * @param {boolean} [options.pageCache] keep server-rendered pages briefly (default true)
+ * @param {string} [options.remotesFile] the live remotes.json to serve and follow (a static host's pointer,
+ *   tools/deploy/releases.mjs), instead of the one made for these ports
+ * @param {string} [options.previewSecret] signs preview links (default: SITE_PREVIEW_SECRET; none: no previews)
  * @param {boolean} [options.quiet]
  */
 export async function serveSite({
@@ -61,6 +113,10 @@ export async function serveSite({
   remotes = {},
   sectionRoots = {},
   siteConfig: siteConfigChanges = {},
+  serverRender = true,
+  pageCache = true,
+  remotesFile: liveRemotesFile,
+  previewSecret = process.env.SITE_PREVIEW_SECRET,
   quiet = true,
 } = {}) {
   const port = sitePortsFor(portOffset);
@@ -81,6 +137,7 @@ export async function serveSite({
     overrides['/remotes.json'] = writeJson(dir, 'remotes.json', config.remotes);
     overrides['/site-config.json'] = writeJson(dir, 'site-config.json', config.siteConfig);
   }
+  if (liveRemotesFile) overrides['/remotes.json'] = liveRemotesFile;
   const { remotes: sectionManifests, siteConfig } = config;
   const firstScreenModulesFile = path.join(shellDist, 'first-screen-modules.json');
   const firstScreenModules = existsSync(firstScreenModulesFile)
@@ -100,6 +157,21 @@ export async function serveSite({
     ? shellSeo({ seo: createRequire(import.meta.url)(seoModule), siteConfig })
     : { routes: {}, htmlHead: undefined };
 
+  // Server rendering (the shell's production build has it; a development build has not: pages render in the browser).
+  const rendererFile = path.join(repoRoot, 'shell/dist-server/renderer.cjs');
+  const remotesFile = overrides['/remotes.json'] ?? path.join(shellDist, 'remotes.json');
+  const liveRemotes = currentRemotes(remotesFile);
+  const renderer =
+    serverRender && existsSync(rendererFile)
+      ? await createPageRenderer({
+          rendererFile,
+          siteConfig,
+          remotes: liveRemotes,
+          stylesheets: stylesheetsOf(liveRemotes),
+          cache: pageCache,
+        })
+      : undefined;
+
   const servers = [
     await startStaticServer({
       root: shellDist,
@@ -110,6 +182,8 @@ export async function serveSite({
       linkHeader: pageHints,
       htmlHead: seo.htmlHead,
       routes: seo.routes,
+      renderPage: renderer?.render,
+      previews: { secret: previewSecret, liveRemotes },
       quiet,
     }),
   ];
@@ -126,6 +200,6 @@ export async function serveSite({
   }
   return {
     url: `http://localhost:${port.shell}`,
-    close: () => Promise.all(servers.map((server) => server.close())),
+    close: () => Promise.all([...servers.map((server) => server.close()), renderer?.close()]),
   };
 }

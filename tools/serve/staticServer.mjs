@@ -6,10 +6,11 @@ import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { constants as zlib } from 'node:zlib';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import Fastify from 'fastify';
 import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
+import { previewCookie, previewLifetimeMs, previewRemotes, previewToken, readPreview } from './previews.mjs';
 
 /** How long a client may take to send its request's headers, and the whole request; then the socket is closed. */
 export const serverTimeouts = { headersMs: 10_000, requestMs: 30_000, keepAliveMs: 5_000 };
@@ -89,6 +90,11 @@ const methods = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
  *   added at the end of an HTML page's head (structured data made from the tables)
  * @param {Record<string, () => Promise<{ headers: Record<string, string>, body: string }>>} [options.routes] URL path ->
  *   a generated answer (status 200), compressed like a file
+ * @param {(pathname: string, document: string) => Promise<{ status: number,
+ *   headers: Record<string, string>, body: string | import('node:stream').Readable } | undefined>} [options.renderPage]
+ *   the shell's server render: the page rendered in full from its prerendered document (undefined: serve the file)
+ * @param {{ secret?: string, liveRemotes: () => Promise<Record<string, string>> }} [options.previews] the shell's
+ *   previews (previews.mjs): /__preview?token=… starts one for this browser, /__preview/end ends it
  * @param {string} [options.name] names the server in its log lines
  * @param {boolean} [options.quiet] no line per request (errors are always logged)
  */
@@ -101,6 +107,8 @@ export async function createStaticApp({
   linkHeader,
   htmlHead,
   routes = {},
+  renderPage,
+  previews,
   name = path.basename(path.dirname(path.resolve(root))),
   quiet = true,
 }) {
@@ -180,6 +188,54 @@ export async function createStaticApp({
     lastModified: false,
   });
 
+  // A page from the page cache is the same text for many visitors: compressed once per text and encoding, not per
+  // request (brotli of a 40 KB page costs more than serving it). Kept by ETag, a few dozen at most.
+  const compressedPages = new Map();
+  function compressedPage(etag, encoding, text) {
+    const key = `${encoding} ${etag}`;
+    let bytes = compressedPages.get(key);
+    if (!bytes) {
+      bytes =
+        encoding === 'br'
+          ? brotliCompressSync(text, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } })
+          : gzipSync(text, { level: 6 });
+      compressedPages.set(key, bytes);
+      if (compressedPages.size > 64) compressedPages.delete(compressedPages.keys().next().value);
+    }
+    return bytes;
+  }
+  const acceptedEncoding = (header = '') =>
+    /\bbr\b/.test(header) ? 'br' : /\bgzip\b/.test(header) ? 'gzip' : undefined;
+
+  /** The remotes of this browser's preview, when it has a valid one. */
+  async function previewedRemotes(request) {
+    if (!previews?.secret) return undefined;
+    const preview = readPreview(previewToken(request.headers.cookie), previews.secret);
+    return preview ? previewRemotes(await previews.liveRemotes(), preview) : undefined;
+  }
+
+  async function answerPreview(request, reply, pathname) {
+    const cookie = (value, maxAgeSeconds) =>
+      `${previewCookie}=${value}; Path=/; Max-Age=${maxAgeSeconds}; HttpOnly; Secure; SameSite=Lax`;
+    reply.header('Cache-Control', 'private, no-store');
+    if (pathname === '/__preview/end') {
+      return reply.code(303).header('Set-Cookie', cookie('', 0)).header('Location', '/').send();
+    }
+    const token = new URL(request.url, 'http://localhost').searchParams.get('token') ?? '';
+    const preview = previews?.secret ? readPreview(token, previews.secret) : undefined;
+    if (!preview || !previewRemotes(await previews.liveRemotes(), preview)) {
+      return reply
+        .code(403)
+        .type('text/plain; charset=utf-8')
+        .send('This preview link is not valid, or it has expired. Ask for a new one.');
+    }
+    const maxAge = Math.max(
+      0,
+      Math.floor(Math.min(preview.expiresAt - Date.now(), previewLifetimeMs) / 1000),
+    );
+    return reply.code(303).header('Set-Cookie', cookie(token, maxAge)).header('Location', '/').send();
+  }
+
   async function servePage(request, reply, found, status) {
     const pathname = new URL(request.url, 'http://localhost').pathname;
     let body = await readFile(found.file, 'utf8');
@@ -191,6 +247,40 @@ export async function createStaticApp({
     }
     const hints = linkHeader ? await linkHeader(pathname) : undefined;
     if (hints) reply.header('Link', hints);
+    // A preview is rendered in the browser, with its own remotes, and never kept by a cache.
+    if (await previewedRemotes(request)) {
+      return reply
+        .code(status)
+        .header('Cache-Control', 'private, no-store')
+        .type(contentTypes['.html'])
+        .send(body);
+    }
+    // Only the site's pages are rendered (the not-found page is its prerendered file).
+    const rendered = renderPage && status === 200 ? await renderPage(pathname, body) : undefined;
+    if (rendered) {
+      if (typeof rendered.body === 'string') {
+        const renderedEtag = etagOfText(rendered.body);
+        reply.header('ETag', renderedEtag);
+        if (request.headers['if-none-match'] === renderedEtag) {
+          return reply.code(304).headers(rendered.headers).send();
+        }
+        const encoding = acceptedEncoding(request.headers['accept-encoding']);
+        if (encoding) {
+          return reply
+            .code(rendered.status)
+            .headers(rendered.headers)
+            .header('Vary', 'Accept-Encoding')
+            .header('Content-Encoding', encoding)
+            .type(contentTypes['.html'])
+            .send(compressedPage(renderedEtag, encoding, rendered.body));
+        }
+      }
+      return reply
+        .code(rendered.status)
+        .headers(rendered.headers)
+        .type(contentTypes['.html'])
+        .send(rendered.body);
+    }
     reply.header('Cache-Control', 'no-cache').header('ETag', etag);
     if (status === 200 && request.headers['if-none-match'] === etag) return reply.code(304).send();
     return reply.code(status).type(contentTypes['.html']).send(body);
@@ -214,6 +304,14 @@ export async function createStaticApp({
         pathname = new URL(request.url, 'http://localhost').pathname;
       } catch {
         return reply.code(400).type('text/plain').send('Bad request');
+      }
+
+      if (previews && (pathname === '/__preview' || pathname === '/__preview/end')) {
+        return answerPreview(request, reply, pathname);
+      }
+      if (previews && pathname === '/remotes.json') {
+        const remotes = await previewedRemotes(request);
+        if (remotes) return reply.header('Cache-Control', 'private, no-store').send(remotes);
       }
 
       const route = Object.hasOwn(routes, pathname) ? routes[pathname] : undefined;

@@ -3,6 +3,7 @@
 import path from 'node:path';
 import webpack from 'webpack';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
+import { SectionContractPlugin } from './SectionContractPlugin.mjs';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import CompressionPlugin from 'compression-webpack-plugin';
@@ -110,7 +111,8 @@ export function createAppConfig({ appDir, federation, isHost = false, define = {
         chunkFilename: `[name]${hashed}.js`,
         assetModuleFilename: `assets/[name]${hashed}[ext]`,
         uniqueName: federation.name,
-        clean: true,
+        // A section's server build (createServerConfig) writes dist/server/ beside it.
+        clean: { keep: /^server\// },
       },
       resolve: {
         ...resolveOptions,
@@ -165,6 +167,8 @@ export function createAppConfig({ appDir, federation, isHost = false, define = {
             ]
           : []),
         ...(production ? precompression : []),
+        // A section's exposed modules are its contract with the shell: a build that breaks it fails here.
+        ...(isHost ? [] : [new SectionContractPlugin(federation)]),
         ...plugins,
       ],
       optimization: {

@@ -2,6 +2,7 @@
 // visitor finds them. Live specs name their rows with liveRowPrefix, so specs running in parallel can tell them
 // apart from the seed.
 import { expect, type Page } from '@playwright/test';
+import { waitForSectionReady } from '../../support/sections.ts';
 import { ownerDatabase } from '../../support/database.ts';
 
 export const liveRowPrefix = 'E2E courses live';
@@ -108,6 +109,7 @@ export const sectionLoadTimeout = 20_000;
 export async function openCoursesPage(page: Page) {
   await page.goto('/courses');
   const parts = coursesPage(page);
+  await waitForSectionReady(page, 'courses/CoursesPage');
   await expect(parts.grid.getByRole('article').first()).toBeVisible({ timeout: sectionLoadTimeout });
   return parts;
 }

@@ -1,7 +1,9 @@
 // When the backend cannot answer, the page logs the failure with its label and leaves a calm empty state.
-// The failure is injected at the network edge; everything else runs for real.
+// The failure is injected at the network edge; everything else runs for real. The page is opened through the navbar,
+// so the browser loads the data (a page a visitor arrives on comes with its data from the server).
 import { expect, test, type Route } from '@playwright/test';
 import { collectConsoleErrors } from '../../support/consoleErrors.ts';
+import { openThroughTheNavbar } from '../../support/pages.ts';
 import { asReturningVisitor, coursesPage, sectionLoadTimeout } from './coursesSite.ts';
 
 test.beforeEach(({ page }) => asReturningVisitor(page));
@@ -28,7 +30,7 @@ test('a failed course load is logged as [courses] and leaves an empty state; tes
 }) => {
   const errors = collectConsoleErrors(page);
   await page.route(/\/rest\/v1\/courses\b/, failReads());
-  await page.goto('/courses');
+  await openThroughTheNavbar(page, 'Courses', '/courses');
   const courses = coursesPage(page);
   await expect(courses.summary).toHaveText('No courses to show right now. Please check back soon.', {
     timeout: sectionLoadTimeout,
@@ -48,7 +50,7 @@ test('a failed testimonials load is logged as [testimonials] and leaves the sect
 }) => {
   const errors = collectConsoleErrors(page);
   await page.route(/\/rest\/v1\/testimonials\b/, failReads());
-  await page.goto('/courses');
+  await openThroughTheNavbar(page, 'Courses', '/courses');
   const courses = coursesPage(page);
   await expect(courses.grid.getByRole('article').first()).toBeVisible({ timeout: sectionLoadTimeout });
   await expect

@@ -109,22 +109,50 @@ test('events leave in batches without the loading bar, and the last ones leave a
 test('the owner reads events per day and name from analytics_events_per_day; visitors cannot', async ({
   page,
 }) => {
-  await page.goto(uniquePath('e2e-analytics-view'));
   const today = new Date().toISOString().slice(0, 10);
-  await expect
-    .poll(async () => {
-      const { data, error } = await ownerDatabase()
-        .from('analytics_events_per_day')
-        .select('day, name, events')
-        .eq('day', today)
-        .eq('name', 'userInApp');
-      if (error) throw new Error(error.message);
-      return (data as { events: number }[])[0]?.events ?? 0;
-    })
-    .toBeGreaterThanOrEqual(1);
+  const startsToday = async () => {
+    const { data, error } = await ownerDatabase()
+      .from('analytics_events_per_day')
+      .select('day, name, events')
+      .eq('day', today)
+      .eq('name', 'userInApp');
+    if (error) throw new Error(error.message);
+    return (data as { events: number }[])[0]?.events ?? 0;
+  };
+  // Earlier visits today are counted already: this visit must add one (other tests may add more meanwhile). Its
+  // event leaves on the batch timer, as in analyticsRowsEventually.
+  const before = await startsToday();
+  await page.goto(uniquePath('e2e-analytics-view'));
+  await expect.poll(startsToday, { timeout: 10_000 }).toBeGreaterThanOrEqual(before + 1);
 
+  // PostgREST's answer to a role without the grant: 401 for anon, with PostgreSQL's insufficient_privilege.
   const asVisitor = await fetch(`${backendUrl}/rest/v1/analytics_events_per_day?select=*`, {
     headers: { apikey: localAnonKey, Authorization: `Bearer ${localAnonKey}` },
   });
-  expect(asVisitor.status).toBeGreaterThanOrEqual(400);
+  expect(asVisitor.status).toBe(401);
+  expect(((await asVisitor.json()) as { code: string }).code).toBe('42501');
+});
+
+test('a visitor cannot write analytics_events directly, only through the analytics-events function', async () => {
+  const route = uniquePath('e2e-analytics-direct');
+  const direct = await fetch(`${backendUrl}/rest/v1/analytics_events`, {
+    method: 'POST',
+    headers: {
+      apikey: localAnonKey,
+      Authorization: `Bearer ${localAnonKey}`,
+      'Content-Type': 'application/json',
+      Prefer: 'return=minimal',
+    },
+    body: JSON.stringify({ name: 'userInApp', payload: {}, route }),
+  });
+  // anon's insert grant is revoked: PostgREST refuses with 401 and insufficient_privilege, before any policy is
+  // asked (a policy's refusal has the same code and status, but names the row-level security policy).
+  expect(direct.status).toBe(401);
+  expect(await direct.json()).toMatchObject({
+    code: '42501',
+    message: 'permission denied for table analytics_events',
+  });
+  const { data, error } = await ownerDatabase().from('analytics_events').select('id').eq('route', route);
+  expect(error).toBeNull();
+  expect(data).toEqual([]);
 });

@@ -3,10 +3,12 @@
 // it finds too long (the field error at the field, the text kept), and a failed send that keeps the text.
 import { expect, test, type Page } from '@playwright/test';
 import { collectConsoleErrors } from '../../support/consoleErrors.ts';
-import { forgetBrowserWrites } from '../../support/anonymousWrites.ts';
+import { forgetBrowserWrites, isContactSend } from '../../support/anonymousWrites.ts';
 import { ownerDatabase } from '../../support/database.ts';
+import { watchFirstAppearance } from '../../support/firstAppearance.ts';
+import { holdRequest } from '../../support/heldRequest.ts';
 import { visitorWhoSawThePopup } from '../../support/visitor.ts';
-import { contactSection, deleteRows, rowsEventually, uniqueToken } from './engagementSite.ts';
+import { contactSection, deleteRows, uniqueToken } from './engagementSite.ts';
 
 test.use({ storageState: visitorWhoSawThePopup });
 
@@ -64,7 +66,7 @@ test('an invalid form shows the spec message, marks each wrong field, and sends 
   await page.goto('/');
   let sent = false;
   page.on('request', (request) => {
-    if (request.url().includes('/functions/v1/contact')) sent = true;
+    if (isContactSend(request)) sent = true;
   });
   await fillForm(page, { fullName: 'Ana Silva', email: 'ana@example', subject: '', message: 'Hello' });
   await submit(page);
@@ -88,13 +90,28 @@ test('a message is stored by the contact function and the visitor is thanked', a
       subject,
       message: 'Hello Alex,\nI would like to talk about a new web app.',
     });
-    await submit(page);
+    // The message waits on its way to the backend: no thanks may show before it is answered.
+    const message = await holdRequest(page, isContactSend);
     const section = contactSection(page);
-    await expect(section.getByRole('heading', { name: 'Thank You!' })).toBeVisible();
+    const thanks = section.getByRole('heading', { name: 'Thank You!' });
+    const thanksShown = await watchFirstAppearance(page, '[data-testid="contact-section"] h3', 'Thank You!');
+    await submit(page);
+    await message.sent;
+    await expect(section.getByRole('button', { name: 'Sending' })).toBeDisabled();
+    await expect(thanks).toHaveCount(0);
+    await expect(section.getByLabel('Subject')).toHaveValue(subject);
+    const releasedAt = await message.release();
+
+    await expect(thanks).toBeVisible();
+    expect(await thanksShown.at()).toBeGreaterThanOrEqual(releasedAt);
     await expect(section).toContainText('Your submission is received and I will contact you soon.');
     await expect(section.getByRole('textbox')).toHaveCount(0);
 
-    const [row] = await rowsEventually<Record<string, unknown>>('contacts', { subject });
+    // The thanks came after the row was stored: it is there already.
+    const { data: rows, error } = await ownerDatabase().from('contacts').select('*').eq('subject', subject);
+    expect(error).toBeNull();
+    expect(rows).toHaveLength(1);
+    const [row] = rows as Record<string, unknown>[];
     expect(row).toMatchObject({
       full_name: 'Ana Silva',
       email: 'ana.silva@example.com',
@@ -118,7 +135,7 @@ test('the function refuses a too-long message: its error shows at the field, and
   expect(message.length).toBeGreaterThan(5000);
   await page.goto('/tutorials');
   await fillForm(page, { fullName: 'Ana Silva', email: 'ana.silva@example.com', subject, message });
-  const answer = page.waitForResponse((response) => response.url().includes('/functions/v1/contact'));
+  const answer = page.waitForResponse((response) => isContactSend(response.request()));
   await submit(page);
   expect((await answer).status()).toBe(400);
 

@@ -9,6 +9,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { createClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
 import { startBackend } from '../../../scripts/backend.mjs';
+import { isContactSend } from '../../support/anonymousWrites.ts';
 import { localServiceRoleKey } from '../../support/database.ts';
 import { startSecondSite, type SecondSite } from '../../support/secondSite.ts';
 import { portOffset } from '../../support/site.ts';
@@ -88,7 +89,7 @@ async function send(page: Page, token: string, subject: string) {
     (chosen) => ((window as unknown as { __recaptchaToken: string }).__recaptchaToken = chosen),
     token,
   );
-  const answer = page.waitForResponse((response) => response.url().includes('/functions/v1/contact'));
+  const answer = page.waitForResponse((response) => isContactSend(response.request()));
   await form.getByRole('button', { name: 'Submit' }).click();
   return (await answer).status();
 }

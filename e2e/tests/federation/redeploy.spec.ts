@@ -1,12 +1,12 @@
 import { expect, test } from '@playwright/test';
-import { execFileSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { collectConsoleErrors } from '../../support/consoleErrors.ts';
 import { asVisitorWhoSawThePopup } from '../../support/visitor.ts';
+import { buildHelpWith, copyHelpPackage, helpWithLine, repoRoot } from '../../support/helpBuild.ts';
 import { startSecondSite, type SecondSite } from '../../support/secondSite.ts';
 
-const repoRoot = path.resolve(import.meta.dirname, '../../..');
 const shellHtml = path.join(repoRoot, 'shell/dist/index.html');
 
 test.describe('redeploying one section', () => {
@@ -28,7 +28,10 @@ test.describe('redeploying one section', () => {
 
   test.beforeEach(({ page }) => asVisitorWhoSawThePopup(page));
 
-  test('changes the site with no rebuild of the shell', async ({ page }) => {
+  test('changes the site, rendered on the server and in the browser, with no rebuild of the shell or restart', async ({
+    page,
+    request,
+  }) => {
     site = await startSecondSite(50, { sectionRoots: { help: deployed } });
     const shellBuiltAt = statSync(shellHtml).mtimeMs;
     await page.goto(`${site.url}/help`);
@@ -37,41 +40,26 @@ test.describe('redeploying one section', () => {
     await expect(notice).toHaveCount(0);
 
     // The help team changes its section and builds it alone, in a copy of its package.
-    workCopy = mkdtempSync(path.join(repoRoot, '.tmp-redeploy-'));
-    for (const entry of [
-      'src',
-      'module-federation.config.mjs',
-      'webpack.config.mjs',
-      'tsconfig.json',
-      'package.json',
-    ]) {
-      cpSync(path.join(repoRoot, 'mfe-help', entry), path.join(workCopy, entry), { recursive: true });
-    }
+    workCopy = copyHelpPackage('redeploy');
     const stamp = new Date().toISOString();
-    writeFileSync(
-      path.join(workCopy, 'src/exposes/HelpRoutesRedeployed.tsx'),
-      `import HelpRoutes from './HelpRoutes.tsx';\n\nexport default function HelpRoutesRedeployed() {\n  return (\n    <>\n      <p>Redeployed at ${stamp}</p>\n      <HelpRoutes />\n    </>\n  );\n}\n`,
-    );
-    const config = path.join(workCopy, 'module-federation.config.mjs');
-    writeFileSync(
-      config,
-      readFileSync(config, 'utf8').replace(
-        './src/exposes/HelpRoutes.tsx',
-        './src/exposes/HelpRoutesRedeployed.tsx',
-      ),
-    );
-    execFileSync('npx', ['webpack', '--config', 'webpack.config.mjs', '--mode', 'production'], {
-      cwd: workCopy,
-      stdio: 'pipe',
-    });
+    const built = buildHelpWith(workCopy, helpWithLine(`Redeployed at ${stamp}`));
 
     // Deploy: replace the section's static folder, as a section team's pipeline would.
     rmSync(deployed, { recursive: true, force: true });
-    cpSync(path.join(workCopy, 'dist'), deployed, { recursive: true });
+    cpSync(built, deployed, { recursive: true });
 
+    // The server renders the new build too, with no restart: it checks each section's server manifest every few
+    // seconds and loads a changed build again.
+    await expect
+      .poll(async () => (await request.get(`${site.url}/help`)).text(), { timeout: 20_000 })
+      .toContain(`Redeployed at ${stamp}`);
+    const errors = collectConsoleErrors(page);
     await page.reload();
     await expect(notice).toHaveText(`Redeployed at ${stamp}`);
+    await expect(page.locator('[data-section="help/HelpRoutes"]')).toHaveAttribute('data-rendered', 'server');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Help');
     expect(statSync(shellHtml).mtimeMs).toBe(shellBuiltAt);
+    // The HTML and the browser's build agree: the page hydrated without a mismatch.
+    expect(errors).toEqual([]);
   });
 });

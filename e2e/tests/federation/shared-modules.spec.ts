@@ -13,18 +13,19 @@ type ShareScopes = Record<string, Record<string, Record<string, Record<string, S
 test('every section uses the one React, store and kit the shell provides', async ({ page }) => {
   await page.goto('/');
   await scrollToSection(page, 'courses/CoursesTeaser');
-  // All four home sections have arrived (each renders below the banner).
-  await expect(page.locator('[data-section] [aria-busy="true"]')).toHaveCount(0, { timeout: 15_000 });
-  const { share, instances } = await page.evaluate(() => {
-    const federation = (
-      window as unknown as { __FEDERATION__: { __SHARE__: ShareScopes; __INSTANCES__: { name: string }[] } }
-    ).__FEDERATION__;
-    return {
-      share: federation.__SHARE__,
-      instances: federation.__INSTANCES__.map((instance) => instance.name),
-    };
-  });
-  expect(instances).toEqual(expect.arrayContaining(['shell', 'portfolio', 'tutorials', 'courses']));
+  type Federation = { __SHARE__: ShareScopes; __INSTANCES__: { name: string }[] };
+  const federation = () =>
+    page.evaluate(() => {
+      const { __SHARE__, __INSTANCES__ } = (window as unknown as { __FEDERATION__: Federation })
+        .__FEDERATION__;
+      return { share: __SHARE__, instances: __INSTANCES__.map((instance) => instance.name) };
+    });
+  // All four home sections have arrived: their code is loaded (their HTML came from the server), each as a federation
+  // instance.
+  await expect
+    .poll(async () => (await federation()).instances, { timeout: 15_000 })
+    .toEqual(expect.arrayContaining(['shell', 'portfolio', 'tutorials', 'courses']));
+  const { share } = await federation();
   // The shell hands its runtime to the sections, so there is one share scope, filled by the shell.
   expect(Object.keys(share)).toEqual(['shell:1.0.0']);
   const scope = share['shell:1.0.0']!.default!;

@@ -1,6 +1,8 @@
 import { expect, test } from '@playwright/test';
 import { recordBusEvents } from '../../support/eventBus.ts';
 import { expectedDescription } from '../../support/pages.ts';
+import { holdRequest } from '../../support/heldRequest.ts';
+import { ports } from '../../support/site.ts';
 
 test('navbar items change the page, its title and description, and record the route', async ({ page }) => {
   await page.goto('/');
@@ -60,14 +62,16 @@ test('the loading bar is #28a7e9 and 2 px high, and runs while a page loads', as
   const bar = page.getByTestId('loading-bar');
   await expect(bar).toHaveCSS('background-color', 'rgb(40, 167, 233)');
   await expect(bar).toHaveCSS('height', '2px');
-  // Slow the next section down so the bar is seen running, then completing.
-  await page.route('**/mf-manifest.json', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 600));
-    await route.continue();
+  // The next section's manifest waits until the test lets it go: the bar runs meanwhile, then completes.
+  const manifest = await holdRequest(page, (request) => {
+    const url = new URL(request.url());
+    return url.port === String(ports.courses) && url.pathname.endsWith('/mf-manifest.json');
   });
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Courses' }).click();
+  await manifest.sent;
   await expect(bar).toHaveAttribute('data-phase', 'loading');
   await expect(bar).toHaveCSS('opacity', '1');
+  await manifest.release();
   await expect(bar).not.toHaveAttribute('data-phase', 'loading', { timeout: 10_000 });
 });
 

@@ -3,7 +3,7 @@
 // tell them apart from the seed (and never give them a featured rank).
 import { expect, type Page } from '@playwright/test';
 import { ownerDatabase } from '../../support/database.ts';
-import { scrollToSection } from '../../support/sections.ts';
+import { scrollToSection, waitForSectionReady } from '../../support/sections.ts';
 
 export const liveRowPrefix = 'E2E portfolio live';
 
@@ -77,6 +77,7 @@ export type PortfolioPageParts = ReturnType<typeof portfolioPage>;
 export async function openPortfolioPage(page: Page): Promise<PortfolioPageParts> {
   await page.goto('/portfolio');
   const parts = portfolioPage(page);
+  await waitForSectionReady(page, 'portfolio/PortfolioPage');
   await expect(parts.grid.getByRole('article').first()).toBeVisible({ timeout: sectionLoadTimeout });
   return parts;
 }
@@ -89,6 +90,7 @@ export async function expectShownTitles(parts: PortfolioPageParts, expected: rea
 export async function openHomePage(page: Page) {
   await page.goto('/');
   await scrollToSection(page, 'portfolio/FeaturedProjects');
+  await waitForSectionReady(page, 'portfolio/FeaturedProjects');
   const featured = featuredProjects(page);
   await expect(featured.titles()).toHaveCount(3, { timeout: sectionLoadTimeout });
   return featured;

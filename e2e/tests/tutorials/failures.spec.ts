@@ -1,7 +1,9 @@
 // When the search cannot be answered, the page logs the failure with its label and shows a friendly empty state
-// instead of breaking. The failure is injected at the network edge; everything else runs for real.
+// instead of breaking. The failure is injected at the network edge; everything else runs for real. The page is opened
+// through the navbar, so the browser searches (a page a visitor arrives on comes with its first search from the server).
 import { expect, test } from '@playwright/test';
 import { collectConsoleErrors } from '../../support/consoleErrors.ts';
+import { openThroughTheNavbar } from '../../support/pages.ts';
 import { tutorialsPage } from './tutorialsSite.ts';
 import { visitorWhoSawThePopup } from '../../support/visitor.ts';
 
@@ -17,7 +19,7 @@ test('a failed search is logged as [tutorials] and leaves an empty grid with a m
       body: JSON.stringify({ code: 'PGRST000', details: null, hint: null, message: 'backend unavailable' }),
     }),
   );
-  await page.goto('/tutorials');
+  await openThroughTheNavbar(page, 'Tutorials', '/tutorials');
   const tutorials = tutorialsPage(page);
   await expect(tutorials.summary).toHaveText(
     'The tutorials could not be loaded right now. Please try again later.',

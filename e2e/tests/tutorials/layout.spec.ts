@@ -2,7 +2,8 @@
 // the grid fits the window; the page passes an automated accessibility check.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
-import { openTutorialsPage } from './tutorialsSite.ts';
+import { openTutorialsPage, tutorialsPage } from './tutorialsSite.ts';
+import { expectStableLayout, recordLayoutShifts } from '../../support/layoutShift.ts';
 import { visitorWhoSawThePopup } from '../../support/visitor.ts';
 
 // The newsletter pop-up has its own specs: here the visitor saw it a moment ago, so it stays closed.
@@ -41,6 +42,16 @@ for (const [width, columns] of [
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
   });
 }
+
+test('/tutorials does not shift while the videos and their thumbnails load', async ({ page }) => {
+  await recordLayoutShifts(page, '[data-section="tutorials/TutorialsPage"]');
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/tutorials');
+  const tutorials = tutorialsPage(page);
+  await expect(tutorials.cards.first()).toBeVisible();
+  await expect(tutorials.grid).toHaveAttribute('aria-busy', 'false');
+  await expectStableLayout(page);
+});
 
 test('the tutorials page and its open player have no automatically detectable accessibility violations', async ({
   page,

@@ -1,6 +1,7 @@
 // What the tutorials specs share: the channel's videos as the owner's database holds them, the page's parts as a
 // visitor finds them, and a stand-in for the YouTube player (the edge of the system: no internet here).
 import { expect, type Page } from '@playwright/test';
+import { waitForSectionReady } from '../../support/sections.ts';
 import { ownerDatabase } from '../../support/database.ts';
 
 /** Spec §9: a search shows at most 12 tutorials. */
@@ -91,6 +92,7 @@ export async function dismissTheAd(page: Page): Promise<void> {
 export async function openTutorialsPage(page: Page): Promise<TutorialsPageParts> {
   await page.goto('/tutorials');
   const parts = tutorialsPage(page);
+  await waitForSectionReady(page, 'tutorials/TutorialsPage');
   await expect(parts.cards.first()).toBeVisible();
   await expect(parts.grid).toHaveAttribute('aria-busy', 'false');
   await dismissTheAd(page);

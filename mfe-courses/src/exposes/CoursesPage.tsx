@@ -1,14 +1,18 @@
 // The courses page (/courses): search with keyword chips, the live course grid, then what students say.
 import { useId, useMemo, useRef } from 'react';
-import { Testimonials } from '@site/shared-ui/Testimonials';
+import { Testimonials, testimonialsQuery } from '@site/shared-ui/Testimonials';
+import { tableLoader } from '@site/shared-ui/sectionData';
 import { visuallyHiddenClassName } from '@site/shared-ui/VisuallyHidden';
 import { filterCatalogue } from '@site/shared-ui/catalogueQuery';
 import { CourseSearch } from '../features/search/CourseSearch.tsx';
 import { SearchResultSummary } from '../features/search/SearchResultSummary.tsx';
 import { useCourseSearch } from '../features/search/useCourseSearch.ts';
 import { CourseGrid } from '../features/courses/CourseGrid.tsx';
-import { prefetchCourses, useLiveCourses } from '../features/courses/useLiveCourses.ts';
+import { coursesNewestFirst, prefetchCourses, useLiveCourses } from '../features/courses/useLiveCourses.ts';
 import styles from './CoursesPage.module.css';
+
+/** On the server: the courses and testimonials the page renders from (the browser hydrates from them). */
+export const loader = tableLoader(coursesNewestFirst, testimonialsQuery);
 
 // The rows are on their way while React renders the page.
 prefetchCourses();

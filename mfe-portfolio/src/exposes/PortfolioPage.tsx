@@ -1,6 +1,10 @@
 // /portfolio: every project, live, with the search box and keyword chips.
 import { PortfolioSection } from '../features/projects/PortfolioSection.tsx';
-import { prefetchProjects, useProjects } from '../features/projects/useProjects.ts';
+import { tableLoader } from '@site/shared-ui/sectionData';
+import { prefetchProjects, projectsNewestFirst, useProjects } from '../features/projects/useProjects.ts';
+
+/** On the server: the projects the page renders from (the browser hydrates from them). */
+export const loader = tableLoader(projectsNewestFirst);
 
 // The rows are on their way while React renders the page.
 prefetchProjects();

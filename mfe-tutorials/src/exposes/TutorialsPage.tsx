@@ -1,7 +1,8 @@
 // The tutorials page (/tutorials): search with sort, the video grid and its player, then what students say.
 import { useCallback, useId, useState } from 'react';
 import { publish } from '@site/shared-ui/eventBus';
-import { Testimonials } from '@site/shared-ui/Testimonials';
+import { Testimonials, testimonialsQuery } from '@site/shared-ui/Testimonials';
+import { combinedLoader, tableLoader } from '@site/shared-ui/sectionData';
 import { visuallyHiddenClassName } from '@site/shared-ui/VisuallyHidden';
 import type { Tutorial } from '@site/shared-ui/rows';
 import { SubscribeLink } from '../components/SubscribeLink.tsx';
@@ -10,9 +11,16 @@ import { VideoPlayerModal } from '../features/player/VideoPlayerModal.tsx';
 import { describeSearchResult } from '../features/search/describeSearchResult.ts';
 import { TutorialSearchBar } from '../features/search/TutorialSearchBar.tsx';
 import { tutorialsPageSize } from '../features/search/searchTutorials.ts';
-import { prefetchFirstSearch, useTutorialSearch } from '../features/search/useTutorialSearch.ts';
+import {
+  firstSearchLoader,
+  prefetchFirstSearch,
+  useTutorialSearch,
+} from '../features/search/useTutorialSearch.ts';
 import { TutorialGrid } from '../features/videos/TutorialGrid.tsx';
 import styles from './TutorialsPage.module.css';
+
+/** On the server: the first search and the testimonials the page renders from (the browser hydrates from them). */
+export const loader = combinedLoader(firstSearchLoader, tableLoader(testimonialsQuery));
 
 // The first search is on its way while React renders the page.
 prefetchFirstSearch();

@@ -7,6 +7,9 @@ import { CardGrid } from '@site/shared-ui/CardGrid';
 import styles from './Testimonials.module.css';
 
 const newestLast = { column: 'created_at', ascending: true } as const;
+
+/** What a page that shows the testimonials loads on the server (its loader), in the order they are shown. */
+export const testimonialsQuery = { table: 'testimonials', order: newestLast } as const;
 /** Placeholder cards while the testimonials load: one row of the grid. */
 const placeholderCount = 3;
 const avatarSizePx = 56;

@@ -24,6 +24,8 @@ export interface RestOptions {
   keepalive?: boolean;
   /** The backend to use, when the caller has it already. */
   backend?: SupabaseRuntimeConfig;
+  /** Ends the request early (a server render's deadline). */
+  signal?: AbortSignal;
 }
 
 async function restRequest(path: string, init: RequestInit, options: RestOptions): Promise<Response> {
@@ -41,6 +43,7 @@ async function backendRequest(path: string, init: RequestInit, options: RestOpti
     ...init,
     headers,
     keepalive: options.keepalive ?? false,
+    ...(options.signal ? { signal: options.signal } : {}),
   });
   if (!response.ok) {
     const body = (await response.json().catch(() => ({}))) as { code?: string; message?: string };

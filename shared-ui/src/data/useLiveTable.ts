@@ -1,6 +1,7 @@
 // A public table kept live in the page: loaded once, then patched by Supabase Realtime as the owner edits rows.
 import { useEffect, useMemo, useState } from 'react';
 import { selectRows } from '@site/shared-ui/restClient';
+import { embeddedPageData, tableDataKey, useSectionData } from '@site/shared-ui/sectionData';
 import { watchTableChanges, type RowChange } from '@site/shared-ui/tableChanges';
 
 export type LiveTableName = 'projects' | 'courses' | 'testimonials' | 'ads' | 'videos';
@@ -54,7 +55,7 @@ const prefetched = new Map<string, { rows: Promise<unknown[]>; startedAt: number
 const prefetchFreshForMs = 10_000;
 
 function tableKey(table: LiveTableName, order: { column: string; ascending: boolean }): string {
-  return `${table}:${order.column}:${order.ascending ? 'asc' : 'desc'}`;
+  return tableDataKey({ table, order });
 }
 
 /**
@@ -63,8 +64,10 @@ function tableKey(table: LiveTableName, order: { column: string; ascending: bool
  * order takes the result.
  */
 export function prefetchTable<Row>(table: LiveTableName, order: LiveTableOrder<Row>): void {
+  // On the server a page's data comes from its loader; in a server-rendered page, it is already in the page.
+  if (typeof window === 'undefined') return;
   const key = tableKey(table, order);
-  if (prefetched.has(key)) return;
+  if (prefetched.has(key) || key in embeddedPageData().data) return;
   const rows = selectRows<unknown>(table, order);
   rows.catch(() => undefined); // the component that takes it reports the failure
   prefetched.set(key, { rows, startedAt: Date.now() });
@@ -90,8 +93,13 @@ export function useLiveTable<Row extends RowWithId, Item>(
   toItem: (row: Row) => Item,
   order: LiveTableOrder<Row>,
 ): { status: LoadStatus; items: Item[] } {
-  const [state, setState] = useState<LiveTableState<Row>>({ status: 'loading', rows: [] });
   const { column, ascending } = order;
+  // Rows the page was rendered with (on the server, and in the browser from the page's data block): no first load.
+  const rendered = useSectionData<Row[]>(tableKey(table, { column, ascending }));
+  const [state, setState] = useState<LiveTableState<Row>>(
+    rendered ? { status: 'ready', rows: rendered } : { status: 'loading', rows: [] },
+  );
+  const renderedWithRows = rendered !== undefined;
 
   useEffect(() => {
     const compare = compareRows<Row>({ column, ascending });
@@ -108,7 +116,9 @@ export function useLiveTable<Row extends RowWithId, Item>(
       }
     };
 
-    const firstLoad = load(false, takePrefetched<Row>(table, { column, ascending }));
+    const firstLoad = renderedWithRows
+      ? Promise.resolve()
+      : load(false, takePrefetched<Row>(table, { column, ascending }));
 
     const stopWatching = watchTableChanges<Row>(table, {
       onChange: (change) =>
@@ -121,7 +131,7 @@ export function useLiveTable<Row extends RowWithId, Item>(
       cancelled = true;
       stopWatching();
     };
-  }, [table, column, ascending]);
+  }, [table, column, ascending, renderedWithRows]);
 
   const items = useMemo(() => state.rows.map(toItem), [state.rows, toItem]);
   return { status: state.status, items };

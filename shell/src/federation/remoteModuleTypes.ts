@@ -1,16 +1,6 @@
-import type { ComponentType } from 'react';
+import type { ExposedModule, RemoteModuleId } from '@site/shared-ui/sectionContracts';
 
-/** A module a section exposes through Module Federation, as `<remote>/<exposed name>`. */
-export type RemoteModuleId =
-  | 'portfolio/HomeAbout'
-  | 'portfolio/FeaturedProjects'
-  | 'portfolio/AboutPage'
-  | 'portfolio/PortfolioPage'
-  | 'tutorials/TutorialsTeaser'
-  | 'tutorials/TutorialsPage'
-  | 'courses/CoursesTeaser'
-  | 'courses/CoursesPage'
-  | 'help/HelpRoutes';
+export type { RemoteModuleId } from '@site/shared-ui/sectionContracts';
 
 /** Where a section's module appears on a page. */
 export interface PageSlot {
@@ -21,8 +11,7 @@ export interface PageSlot {
   reserve: 'page' | 'section' | 'teaser';
 }
 
-export interface RemoteComponentModule {
-  default: ComponentType;
-}
+/** What an exposed module gives the shell (the sections' contract). */
+export type RemoteComponentModule = ExposedModule;
 
 export type RemoteModuleLoader = (id: RemoteModuleId) => Promise<RemoteComponentModule>;

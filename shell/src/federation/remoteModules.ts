@@ -1,6 +1,7 @@
 // Section modules arrive through Module Federation. Where each section lives is runtime configuration
 // (/remotes.json, name -> mf-manifest.json URL), so a section team redeploys without rebuilding the shell.
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import { supabaseConfig } from '@site/shared-ui/supabaseClient';
 import type { RemoteComponentModule, RemoteModuleLoader } from './remoteModuleTypes.ts';
 
 let remotesRegistered: Promise<void> | undefined;
@@ -22,7 +23,8 @@ export function registerRemotesFromConfig(configUrl = '/remotes.json'): Promise<
 }
 
 export const loadRemoteModule: RemoteModuleLoader = async (id) => {
-  await registerRemotesFromConfig();
+  // A section renders only once the backend is known: its pictures' addresses (Storage) come from it.
+  await Promise.all([registerRemotesFromConfig(), supabaseConfig()]);
   const module = await loadRemote<RemoteComponentModule>(id);
   if (typeof module?.default !== 'function' && typeof module?.default !== 'object') {
     throw new Error(`${id} does not export a component`);

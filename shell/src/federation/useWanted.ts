@@ -43,3 +43,28 @@ export function useWanted(place: RefObject<HTMLElement | null>, enabled: boolean
   }, [place, enabled, wanted]);
   return wanted;
 }
+
+/**
+ * Resolves when the section's place nears the view or the visitor engages with the page (as useWanted decides), for a
+ * slot the server rendered: its HTML is there from the start, and its code loads (and hydrates it) only then.
+ */
+export function whenWanted(module: string): Promise<void> {
+  const place = document.querySelector(`[data-section="${CSS.escape(module)}"]`);
+  if (!place || isNearFirstScreen(module) || typeof IntersectionObserver === 'undefined')
+    return Promise.resolve();
+  return new Promise((resolve) => {
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (!entries.some((entry) => entry.isIntersecting)) return;
+        observer.disconnect();
+        resolve();
+      },
+      { rootMargin: NEAR_VIEWPORT_MARGIN },
+    );
+    observer.observe(place);
+    void afterFirstInteraction().then(() => {
+      observer.disconnect();
+      resolve();
+    });
+  });
+}

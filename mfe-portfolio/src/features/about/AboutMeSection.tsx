@@ -15,7 +15,7 @@ export function AboutMeSection() {
       <div className={styles.layout}>
         <img
           className={styles.photo}
-          src={portrait.src}
+          src={portrait.src()}
           width={portrait.width}
           height={portrait.height}
           alt={`Illustrated portrait of ${owner.name}`}

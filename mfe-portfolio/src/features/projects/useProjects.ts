@@ -7,6 +7,10 @@ const newestFirst = { column: 'created_at', ascending: false } as const;
 /** The featured rank first, so the home page's three come first. */
 const byFeaturedRank = { column: 'featured_rank', ascending: true } as const;
 
+/** What each page's loader reads on the server, in the order it shows the projects. */
+export const projectsNewestFirst = { table: 'projects', order: newestFirst } as const;
+export const projectsByFeaturedRank = { table: 'projects', order: byFeaturedRank } as const;
+
 /** Starts loading the projects for /portfolio as soon as its module arrives (see prefetchTable). */
 export function prefetchProjects() {
   prefetchTable<ProjectRow>('projects', newestFirst);

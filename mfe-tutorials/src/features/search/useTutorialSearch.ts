@@ -3,11 +3,22 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { publish } from '@site/shared-ui/eventBus';
 import { callDatabaseFunction } from '@site/shared-ui/restClient';
-import type { Tutorial } from '@site/shared-ui/rows';
+import { toTutorial, type Tutorial, type VideoRow } from '@site/shared-ui/rows';
+import {
+  embeddedPageData,
+  functionDataKey,
+  functionLoader,
+  useSectionData,
+} from '@site/shared-ui/sectionData';
 import type { CatalogueSearchOutcome } from '@site/shared-ui/catalogueSearch';
 import { useCatalogueSearch } from '@site/shared-ui/useCatalogueSearch';
 import { watchTableChanges } from '@site/shared-ui/tableChanges';
-import { searchTutorials, type SearchVideosCaller, type TutorialSearch } from './searchTutorials.ts';
+import {
+  searchTutorials,
+  searchVideosArgs,
+  type SearchVideosCaller,
+  type TutorialSearch,
+} from './searchTutorials.ts';
 import { defaultTutorialSort, type TutorialSort } from './tutorialSort.ts';
 
 export type TutorialSearchStatus = 'loading' | 'ready' | 'error';
@@ -39,11 +50,17 @@ export interface TutorialSearchView {
 /** Spec §4: the first load searches with an empty term, sorted by views. */
 const initialSearch: TutorialSearch = { searchTerm: '', sort: defaultTutorialSort };
 
+/** On the server, the page loads the first search before rendering (the page's loader); the browser hydrates from it. */
+export const firstSearchLoader = functionLoader('search_videos', searchVideosArgs(initialSearch), ['videos']);
+const firstSearchKey = functionDataKey('search_videos', searchVideosArgs(initialSearch));
+
 /** The first search, started when the page's module arrives rather than after React has rendered the page. */
 let earlyFirstSearch: { tutorials: Promise<Tutorial[]>; startedAt: number } | undefined;
 const earlySearchFreshForMs = 10_000;
 
 export function prefetchFirstSearch(): void {
+  // On the server the loader runs instead; a server-rendered page already holds the answer.
+  if (typeof window === 'undefined' || firstSearchKey in embeddedPageData().data) return;
   if (earlyFirstSearch) return;
   const tutorials = searchTutorials(initialSearch);
   tutorials.catch(() => undefined); // the page reports a failure when it takes the result
@@ -82,11 +99,14 @@ export function useTutorialSearch(): TutorialSearchView {
     const searchTerm = box.query.kind === 'title' ? box.query.term : '';
     return searchTerm === '' && sort === defaultTutorialSort ? initialSearch : { searchTerm, sort };
   }, [box.query, sort]);
-  const [result, setResult] = useState<SearchResult>({
-    status: 'loading',
-    tutorials: [],
-    search: initialSearch,
-  });
+  // The first search's answer the page was rendered with (server-rendered pages): no first request.
+  const rendered = useSectionData<VideoRow[]>(firstSearchKey);
+  const [result, setResult] = useState<SearchResult>(() =>
+    rendered
+      ? { status: 'ready', tutorials: rendered.map(toTutorial), search: initialSearch }
+      : { status: 'loading', tutorials: [], search: initialSearch },
+  );
+  const renderedFirstSearch = useRef(rendered !== undefined);
   // Counts the owner's edits to the videos (and each time live updates start, to catch up on earlier ones).
   const [videosRevision, setVideosRevision] = useState(0);
   const started = useRef<TutorialSearch | undefined>(undefined);
@@ -105,6 +125,12 @@ export function useTutorialSearch(): TutorialSearchView {
   }, []);
 
   useEffect(() => {
+    if (renderedFirstSearch.current && search === initialSearch && videosRevision === 0) {
+      // Shown already, from the page's data; live updates (videosRevision) search again.
+      started.current = search;
+      return undefined;
+    }
+    renderedFirstSearch.current = false;
     let cancelled = false;
     // The same search again means the videos changed: the visitor's term and sort still apply, and what is shown
     // stays if the new answer fails.

@@ -57,22 +57,31 @@ describe('row mappers', () => {
     });
   });
 
+  const video: VideoRow = {
+    ...timestamps,
+    id: 'v1',
+    video_id: 'abcdefghijk',
+    title: 'T',
+    description: '',
+    thumbnail_url: 'videos/abcdefghijk.webp',
+    published_at: '2026-02-01T00:00:00Z',
+    view_count: '9007199254740993',
+    like_count: null,
+    removed_at: null,
+  };
+
   it('turn video counts into numbers, keeping missing counts missing', () => {
-    const row: VideoRow = {
-      ...timestamps,
-      id: 'v1',
-      video_id: 'abcdefghijk',
-      title: 'T',
-      description: '',
-      thumbnail_url: 'videos/abcdefghijk.webp',
-      published_at: '2026-02-01T00:00:00Z',
-      view_count: '9007199254740993',
-      like_count: null,
-      removed_at: null,
-    };
-    const tutorial = toTutorial(row);
-    expect(typeof tutorial.viewCount).toBe('number');
+    const tutorial = toTutorial(video);
+    // Past 2^53 the nearest number (the digits beyond a double's precision are lost, never the count).
+    expect(tutorial.viewCount).toBe(9007199254740992);
     expect(tutorial.likeCount).toBeNull();
-    expect(toTutorial({ ...row, view_count: 1200 }).viewCount).toBe(1200);
+    expect(toTutorial({ ...video, view_count: 1200 }).viewCount).toBe(1200);
+    expect(toTutorial({ ...video, view_count: '1200' }).viewCount).toBe(1200);
+  });
+
+  it('never turn a count that is not a number into NaN: it is missing instead', () => {
+    const tutorial = toTutorial({ ...video, view_count: 'many', like_count: Number.NaN });
+    expect(tutorial.viewCount).toBeNull();
+    expect(tutorial.likeCount).toBeNull();
   });
 });

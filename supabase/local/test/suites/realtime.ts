@@ -216,15 +216,20 @@ describe('realtime: postgres_changes', () => {
 
   it('tables with personal data are not published: a subscriber hears nothing', async () => {
     const subscription = await subscribe(owner, 'emails-watch', { event: '*', table: 'emails' });
-    const stored = await owner
-      .from('emails')
-      .insert({ email: `${unique('quiet').replace(/\W+/g, '.')}@example.com` });
-    assert.equal(stored.status, 201, 'the subscription was stored');
-    const server = await localSupabase();
-    await server.realtimeIdle();
-    await new Promise((resolve) => setTimeout(resolve, 150));
+    // A published table on the same socket: changes go out one at a time in commit order, so once this one has
+    // arrived, an earlier change to emails would have arrived too, had it been sent.
+    const control = await subscribe(owner, 'emails-control', { event: 'UPDATE', table: 'courses' });
+    const email = `${unique('quiet').replace(/\W+/g, '.')}@example.com`;
+    const stored = await owner.from('emails').insert({ email }).select('email');
+    assert.equal(stored.status, 201);
+    assert.deepEqual(stored.data, [{ email }], 'the subscription was stored');
+    const { data: course } = await owner.from('courses').select('id, title').limit(1).single();
+    await owner.from('courses').update({ title: course?.title }).eq('id', course?.id);
+    await control.next((change) => change.new.id === course?.id);
     assert.equal(subscription.changes.length, 0);
+    await owner.from('emails').delete().eq('email', email);
     await owner.removeChannel(subscription.channel);
+    await owner.removeChannel(control.channel);
   });
 
   it('a large row (over the 8000-byte NOTIFY limit) still arrives whole', async () => {

@@ -8,10 +8,12 @@ describe('reset', () => {
   it('restores the seed, and subscriptions made afterwards hear changes', async () => {
     const server = await localSupabase();
     const owner = await serviceClient();
-    await owner
+    const changed = await owner
       .from('ads')
       .update({ title: 'Changed before reset' })
-      .eq('id', 'e276a727-3efd-4a45-8707-aaf67d5d849b');
+      .eq('id', 'e276a727-3efd-4a45-8707-aaf67d5d849b')
+      .select('title');
+    assert.deepEqual(changed.data, [{ title: 'Changed before reset' }], 'the change was made');
     await server.reset();
     const { data } = await owner
       .from('ads')
@@ -49,7 +51,14 @@ describe('reset', () => {
   it('POST /_local/reset does the same for end-to-end tests in another process (service-role key only)', async () => {
     const server = await localSupabase();
     const owner = await serviceClient();
-    await owner.from('ads').delete().eq('id', 'c50153fc-79e0-40e4-80d2-82dff3306558');
+    const removed = await owner
+      .from('ads')
+      .delete()
+      .eq('id', 'c50153fc-79e0-40e4-80d2-82dff3306558')
+      .select('id');
+    assert.deepEqual(removed.data, [{ id: 'c50153fc-79e0-40e4-80d2-82dff3306558' }], 'the ad was deleted');
+    const before = await owner.from('ads').select('*', { count: 'exact', head: true });
+    assert.equal(before.count, 2);
     const denied = await fetch(`${server.url}/_local/reset`, {
       method: 'POST',
       headers: { Authorization: `Bearer ${server.anonKey}` },

@@ -1,0 +1,156 @@
+// Issue 15: faults stay in their slot on the server too. A section whose server build is missing, throws, or is slow
+// (past the render deadline) is left out of the server's HTML: its slot keeps its reserved space and the browser
+// renders it, while the page and every other section arrive rendered. With the backend down, every page still comes
+// with its frame.
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { portOffset } from '../../support/site.ts';
+import { startSecondSite, type SecondSite } from '../../support/secondSite.ts';
+import { asVisitorWhoSawThePopup } from '../../support/visitor.ts';
+
+const repoRoot = path.resolve(import.meta.dirname, '../../..');
+
+/** The modules the server rendered into a page's HTML, and those it left to the browser. */
+async function slotsOf(request: APIRequestContext, url: string) {
+  const response = await request.get(url);
+  expect(response.status(), url).toBe(200);
+  const html = await response.text();
+  const slots = [...html.matchAll(/<div[^>]*data-section="([^"]+)"([^>]*)>/g)].map(([, module, rest]) => ({
+    module,
+    rendered: /data-rendered="server"/.test(rest ?? ''),
+  }));
+  return {
+    html,
+    rendered: slots.filter((slot) => slot.rendered).map((slot) => slot.module),
+    left: slots.filter((slot) => !slot.rendered).map((slot) => slot.module),
+  };
+}
+
+/** Passes every request to a section's server, holding answers from its server build for `delayMs` first. */
+async function slowServerBuild(upstream: string, delayMs: number) {
+  const target = new URL(upstream);
+  const server = http.createServer((request, response) => {
+    // A client that gave up (the server's render deadline) closes its end: the forwarded request simply ends too.
+    request.on('error', () => response.destroy());
+    response.on('error', () => undefined);
+    const forward = () => {
+      if (response.destroyed) return;
+      const upstreamRequest = http.request(
+        {
+          host: target.hostname,
+          port: target.port,
+          path: request.url,
+          method: request.method,
+          headers: { ...request.headers, host: target.host },
+        },
+        (answer) => {
+          response.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(response);
+        },
+      );
+      upstreamRequest.on('error', () => response.destroy());
+      request.pipe(upstreamRequest);
+    };
+    if (request.url?.startsWith('/server/')) setTimeout(forward, delayMs);
+    else forward();
+  });
+  await new Promise<void>((resolve) => server.listen(3007 + portOffset + 90, 'localhost', resolve));
+  return {
+    url: `http://localhost:${(server.address() as AddressInfo).port}`,
+    close: () => new Promise((resolve) => server.close(resolve)),
+  };
+}
+
+test.describe('sections whose server build is missing, throws or is slow', () => {
+  test.setTimeout(90_000);
+  let site: SecondSite;
+  let proxy: Awaited<ReturnType<typeof slowServerBuild>>;
+  const folders: string[] = [];
+
+  test.beforeAll(async () => {
+    // Help deployed without its server build; courses with one that throws when it is loaded.
+    const help = mkdtempSync(path.join(os.tmpdir(), 'help-no-server-'));
+    cpSync(path.join(repoRoot, 'mfe-help/dist'), help, { recursive: true });
+    rmSync(path.join(help, 'server'), { recursive: true });
+    const courses = mkdtempSync(path.join(os.tmpdir(), 'courses-broken-server-'));
+    cpSync(path.join(repoRoot, 'mfe-courses/dist'), courses, { recursive: true });
+    writeFileSync(
+      path.join(courses, 'server/remoteEntry.js'),
+      "throw new Error('the courses server build is broken');\n",
+    );
+    folders.push(help, courses);
+    // Tutorials' server build answers 1 s late, far past the render deadline (its browser files are not delayed).
+    proxy = await slowServerBuild(`http://localhost:${3002 + portOffset + 90}`, 1_000);
+    site = await startSecondSite(90, {
+      sectionRoots: { help, courses },
+      remotes: { tutorials: `${proxy.url}/mf-manifest.json` },
+    });
+  });
+  test.afterAll(async () => {
+    await site?.close();
+    await proxy?.close();
+    for (const folder of folders) rmSync(folder, { recursive: true, force: true });
+  });
+
+  test.beforeEach(({ page }) => asVisitorWhoSawThePopup(page));
+
+  test('are left to the browser, and the rest of each page arrives rendered', async ({ page, request }) => {
+    const slow = await slotsOf(request, `${site.url}/tutorials`);
+    expect(slow.left).toEqual(['tutorials/TutorialsPage']);
+    expect(slow.html).toContain('<h1');
+
+    // The healthy sections are rendered (a server loads every section at start, so this is at once once it is warm).
+    await expect
+      .poll(async () => (await slotsOf(request, `${site.url}/portfolio`)).rendered, { timeout: 15_000 })
+      .toEqual(['portfolio/PortfolioPage']);
+    await expect
+      .poll(async () => (await slotsOf(request, `${site.url}/`)).rendered, { timeout: 15_000 })
+      .toEqual(expect.arrayContaining(['portfolio/HomeAbout', 'portfolio/FeaturedProjects']));
+    expect((await slotsOf(request, `${site.url}/`)).left).toContain('courses/CoursesTeaser');
+    expect((await slotsOf(request, `${site.url}/courses`)).left).toEqual(['courses/CoursesPage']);
+    expect((await slotsOf(request, `${site.url}/help/privacy-policy`)).left).toEqual(['help/HelpRoutes']);
+
+    // In the browser, each of them renders in its reserved place.
+    for (const [pagePath, text] of [
+      ['/courses', /Showing all \d+ courses/],
+      ['/help/privacy-policy', /Overview/],
+      ['/tutorials', /\d+ tutorials, sorted by/],
+    ] as const) {
+      await page.goto(`${site.url}${pagePath}`);
+      const slot = page.locator('[data-section]').first();
+      await expect(slot.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 15_000 });
+      await expect(slot.getByTestId('section-fallback')).toHaveCount(0);
+      await expect(slot).toContainText(text);
+    }
+
+    // Once the slow build has arrived, the server renders that section again.
+    await expect
+      .poll(async () => (await slotsOf(request, `${site.url}/tutorials`)).rendered, { timeout: 20_000 })
+      .toEqual(['tutorials/TutorialsPage']);
+  });
+});
+
+test.describe('with the backend down', () => {
+  let site: SecondSite;
+  test.beforeAll(async () => {
+    site = await startSecondSite(100, { backendPort: 3009 + portOffset + 100 });
+  });
+  test.afterAll(async () => site?.close());
+
+  test('every page still comes with its frame, and the sections without data are rendered', async ({
+    request,
+  }) => {
+    for (const pagePath of ['/', '/about', '/portfolio', '/tutorials', '/courses', '/help/privacy-policy']) {
+      const { html, rendered, left } = await slotsOf(request, `${site.url}${pagePath}`);
+      expect(html, pagePath).toMatch(/<nav[^>]*aria-label="Main"/);
+      expect(html, pagePath).toContain('<footer');
+      expect(rendered.length + left.length, pagePath).toBeGreaterThan(0);
+    }
+    expect((await slotsOf(request, `${site.url}/portfolio`)).left).toEqual(['portfolio/PortfolioPage']);
+    expect((await slotsOf(request, `${site.url}/help/privacy-policy`)).rendered).toEqual(['help/HelpRoutes']);
+  });
+});

@@ -1,0 +1,118 @@
+// Issue 15: every page arrives rendered. The shell's server composes each page from the sections' server builds and
+// their data, so a visitor without JavaScript (or a crawler, or a link-preview bot) gets the projects, videos,
+// courses, about text and help documents in the HTML; the browser then hydrates that HTML without a mismatch and
+// without fetching the rendered data again before its live updates start.
+import { expect, test, type Page } from '@playwright/test';
+import { collectConsoleErrors } from '../../support/consoleErrors.ts';
+import { expectedPages } from '../../support/pages.ts';
+import { asVisitorWhoSawThePopup } from '../../support/visitor.ts';
+import { seededCourses } from '../courses/coursesSite.ts';
+import { legalPages } from '../help/helpPages.ts';
+import { featuredProjects, portfolioPage, seededProjects } from '../portfolio/portfolioSite.ts';
+import { tutorialsPage, videosInDatabaseOrder, pageSize } from '../tutorials/tutorialsSite.ts';
+
+/** Every slot of the page holds its section's HTML from the server: none is a placeholder. */
+async function expectEverySlotRendered(page: Page, path: string) {
+  const slots = page.locator('[data-section]');
+  expect(await slots.count(), `${path} has slots`).toBeGreaterThan(0);
+  for (const slot of await slots.all()) {
+    const module = await slot.getAttribute('data-section');
+    await expect(slot, `${path} ${module}`).toHaveAttribute('data-rendered', 'server');
+    await expect(slot.locator('[aria-busy="true"]'), `${path} ${module}`).toHaveCount(0);
+  }
+}
+
+test.describe('with JavaScript off', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('every page has all its sections rendered, with the data from the database', async ({ page }) => {
+    for (const { path, banner } of expectedPages) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(banner);
+      await expectEverySlotRendered(page, path);
+    }
+
+    const projects = await seededProjects();
+    const featured = projects
+      .filter((project) => project.featured_rank !== null)
+      .sort((a, b) => (a.featured_rank ?? 0) - (b.featured_rank ?? 0))
+      .map((project) => project.title);
+    await page.goto('/');
+    await expect(featuredProjects(page).titles()).toHaveText(featured);
+
+    await page.goto('/about');
+    await expect(page.getByRole('img', { name: 'Illustrated portrait of Alex Morgan' })).toHaveAttribute(
+      'src',
+      /\/storage\/v1\/object\/public\/content\/owner\/alex-morgan-portrait\.webp$/,
+    );
+    await expect(page.getByRole('heading', { name: 'Full-Stack Web Developer' })).toBeVisible();
+
+    await page.goto('/portfolio');
+    const portfolio = portfolioPage(page);
+    for (const project of projects) {
+      await expect(portfolio.grid.getByRole('heading', { name: project.title, exact: true })).toBeVisible();
+    }
+
+    await page.goto('/tutorials');
+    const mostViewed = (await videosInDatabaseOrder('views')).slice(0, pageSize).map((video) => video.title);
+    expect(mostViewed.length).toBeGreaterThan(0);
+    await expect(tutorialsPage(page).grid.getByRole('heading', { level: 3 })).toHaveText(mostViewed);
+
+    await page.goto('/courses');
+    for (const course of await seededCourses()) {
+      await expect(page.getByRole('heading', { name: course.title, exact: true })).toBeVisible();
+    }
+
+    for (const legal of legalPages) {
+      await page.goto(legal.path);
+      const document = page.locator('[data-section="help/HelpRoutes"]');
+      await expect(document.getByRole('link', { name: legal.navLink, exact: true })).toBeVisible();
+      expect((await document.innerText()).length, legal.path).toBeGreaterThan(1_000);
+    }
+  });
+});
+
+test.describe('with JavaScript on', () => {
+  test.beforeEach(({ page }) => asVisitorWhoSawThePopup(page));
+
+  test('each page hydrates its HTML without a mismatch, and reads its data again only once it is live', async ({
+    page,
+  }) => {
+    const errors = collectConsoleErrors(page);
+    for (const { path } of expectedPages) {
+      // What the page asks the database for, and when its live updates (the Realtime socket) started.
+      const events: string[] = [];
+      const onRequest = (request: { url: () => string }) => {
+        if (request.url().includes('/rest/v1/')) events.push(`read ${new URL(request.url()).pathname}`);
+      };
+      const onSocket = () => events.push('live');
+      page.on('request', onRequest);
+      page.on('websocket', onSocket);
+      const response = await page.goto(path);
+      expect(response?.headers()['x-page-render'], path).toMatch(
+        /^(server|server-shared|cache-fresh|cache-stale)$/,
+      );
+      await expectEverySlotRendered(page, path);
+      // The REST paths of the data the server embedded ('projects:created_at:desc', 'rpc:search_videos:{…}').
+      const embedded = (await page.locator('#page-data').textContent()) ?? '{}';
+      const renderedReads = Object.keys((JSON.parse(embedded) as { data: object }).data).map((key) => {
+        const [first, second] = key.split(':');
+        return first === 'rpc' ? `read /rest/v1/rpc/${second}` : `read /rest/v1/${first}`;
+      });
+      if (renderedReads.length > 0) {
+        // Live updates start once the page has hydrated and is idle; then it catches up on what changed since.
+        await expect.poll(() => events.includes('live'), { message: `${path} goes live` }).toBe(true);
+      } else {
+        await page.waitForLoadState('networkidle');
+      }
+      const beforeLive = events.includes('live') ? events.slice(0, events.indexOf('live')) : events;
+      expect(
+        beforeLive.filter((read) => renderedReads.includes(read)),
+        `${path}: rendered data read again before the page went live`,
+      ).toEqual([]);
+      page.off('request', onRequest);
+      page.off('websocket', onSocket);
+    }
+    expect(errors).toEqual([]);
+  });
+});

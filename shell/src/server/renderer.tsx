@@ -1,0 +1,133 @@
+// The shell's server render (built by webpack.server.mjs into dist-server/renderer.cjs, which the site's server
+// requires). For each request: the page's slots are loaded from the sections' current server builds with their data
+// (loadPageSections, within a deadline), then React renders the page as a stream; the site's server puts it into the
+// prerendered page's document (composePage): its head (title, description, share tags) gains the rendered sections'
+// stylesheets, its root the rendered page, and after the root comes the page's data as a JSON data block, from which
+// the browser hydrates. Every slot
+// renders synchronously (its module is loaded already), so no Suspense boundary completes late and every boundary is
+// written in place: React needs no inline script, which the Content-Security-Policy would block.
+import { PassThrough, type Readable } from 'node:stream';
+import { renderToPipeableStream } from 'react-dom/server';
+import { StaticRouter } from '@site/shared-ui/router';
+import { pageDataHtml, SectionDataContext, type PageData } from '@site/shared-ui/sectionData';
+import { configureSupabase, type SupabaseRuntimeConfig } from '@site/shared-ui/supabaseClient';
+import { ServerRenderContext } from '../federation/ServerRenderContext.ts';
+import { SiteApp } from '../site/SiteApp.tsx';
+import { findSitePage, sitePages } from '../site/sitePages.ts';
+import { loadPageSections } from './loadPageSections.ts';
+import { composePage } from './pageDocument.ts';
+import { SectionServers } from './sectionServers.ts';
+
+export interface RendererOptions {
+  siteConfig: { supabase: SupabaseRuntimeConfig };
+  /** remotes.json as it is now. */
+  remotes: () => Promise<Record<string, string>>;
+  /** The stylesheets (URLs) of these modules, from their sections' browser manifests. */
+  stylesheets: (moduleIds: string[]) => Promise<string[]>;
+  /** How long a page waits for its sections and their data; those not ready render in the browser. */
+  deadlineMs?: number;
+  /** A section's server build changed (the page cache forgets what it rendered). */
+  onRedeploy?: (section: string) => void;
+  log?: (line: string) => void;
+}
+
+export interface RenderedPage {
+  /** Links to the rendered sections' stylesheets, for the end of the page's head. */
+  headHtml: string;
+  /** The page inside its root, as React streams it. */
+  root: Readable;
+  /** The page's data block, for the end of its body (the browser hydrates from it). */
+  dataHtml: string;
+  /** The slots rendered here; the others are left to the browser (with why). */
+  rendered: string[];
+  skipped: Record<string, string>;
+  /** The tables the page's data came from (a change to one of them makes the page stale). */
+  tables: string[];
+}
+
+const escapeAttribute = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+export function createRenderer({
+  siteConfig,
+  remotes,
+  stylesheets,
+  deadlineMs = 300,
+  onRedeploy,
+  log = (line) => console.log(line),
+}: RendererOptions) {
+  // The kit's backend: the same for every request (rows' picture addresses, loaders' default).
+  configureSupabase(siteConfig.supabase);
+  const servers = new SectionServers({ remotes, onRedeploy, log });
+
+  /**
+   * @param pathname the page asked for
+   * @returns undefined for a path that is not one of the site's pages (its file is served as it is)
+   */
+  async function render(pathname: string): Promise<RenderedPage | undefined> {
+    const page = findSitePage(pathname);
+    if (!page) return undefined;
+    const modules = page.slots.map((slot) => slot.module);
+    const loaded = await loadPageSections({
+      modules,
+      load: (moduleId) => servers.load(moduleId),
+      backend: siteConfig.supabase,
+      deadlineMs,
+    });
+    for (const [moduleId, reason] of loaded.skipped) {
+      log(`[server render] ${pathname}: ${moduleId} left to the browser (${reason})`);
+    }
+    const rendered = [...loaded.components.keys()];
+    const pageData: PageData = { rendered, data: loaded.data };
+    const headHtml = (await stylesheets(rendered).catch(() => []))
+      .map((href) => `<link rel="stylesheet" href="${escapeAttribute(href)}" />`)
+      .join('');
+
+    const root = new PassThrough();
+    await new Promise<void>((resolve, reject) => {
+      const react = renderToPipeableStream(
+        <StaticRouter location={pathname}>
+          <ServerRenderContext value={{ rendered: new Set(rendered), components: loaded.components }}>
+            <SectionDataContext value={loaded.data}>
+              <SiteApp />
+            </SectionDataContext>
+          </ServerRenderContext>
+        </StaticRouter>,
+        {
+          // Every boundary inline, however large: React would otherwise move big ones after the page and reveal them
+          // with an inline script, which the Content-Security-Policy blocks.
+          progressiveChunkSize: Number.POSITIVE_INFINITY,
+          onShellReady() {
+            react.pipe(root);
+            resolve();
+          },
+          onShellError: reject,
+          onError(error) {
+            log(
+              `[server render] ${pathname}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+            );
+          },
+        },
+      );
+    });
+    return {
+      headHtml,
+      root,
+      dataHtml: pageDataHtml(pageData),
+      rendered,
+      skipped: Object.fromEntries(loaded.skipped),
+      tables: [...loaded.tables],
+    };
+  }
+
+  /**
+   * Loads every section module the site's pages show, so the first visitors after a start find them ready (a cold
+   * load can take longer than a page's deadline). Failures are left for the pages to report.
+   */
+  async function warm(): Promise<void> {
+    const modules = new Set(sitePages.flatMap((page) => page.slots.map((slot) => slot.module)));
+    await Promise.allSettled([...modules].map((moduleId) => servers.load(moduleId)));
+  }
+
+  return { render, composePage, warm, versions: () => servers.versions() };
+}

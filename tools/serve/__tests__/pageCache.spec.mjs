@@ -1,0 +1,53 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { cacheState, PageCache, pageCacheControl } from '../pageCache.mjs';
+
+const times = { freshMs: 10_000, staleMs: 60_000 };
+const page = (overrides = {}) => ({
+  html: '<p>page</p>',
+  renderedAt: 1_000,
+  stale: false,
+  tables: ['projects'],
+  sections: ['portfolio'],
+  ...overrides,
+});
+
+describe('a server-rendered page in the cache', () => {
+  it('is fresh for its first seconds, then stale (served while it renders again), then expired', () => {
+    assert.equal(cacheState(page(), 1_000, times), 'fresh');
+    assert.equal(cacheState(page(), 10_999, times), 'fresh');
+    assert.equal(cacheState(page(), 11_000, times), 'stale');
+    assert.equal(cacheState(page(), 70_999, times), 'stale');
+    assert.equal(cacheState(page(), 71_000, times), 'expired');
+    assert.equal(cacheState(page({ stale: true }), 1_000, times), 'stale');
+    assert.equal(cacheState(page({ stale: true }), 71_000, times), 'expired');
+  });
+
+  it('tells a CDN the same rules', () => {
+    assert.equal(pageCacheControl(times), 'public, max-age=0, s-maxage=10, stale-while-revalidate=60');
+  });
+
+  it('goes stale when a table it was rendered from changes, or a section it shows is redeployed', () => {
+    const cache = new PageCache({ times });
+    cache.set('/portfolio', page());
+    cache.set('/courses', page({ tables: ['courses', 'testimonials'], sections: ['courses'] }));
+    assert.deepEqual(cache.tableChanged('testimonials'), ['/courses']);
+    assert.equal(cache.get('/courses', 1_000)?.state, 'stale');
+    assert.equal(cache.get('/portfolio', 1_000)?.state, 'fresh');
+    assert.deepEqual(cache.tableChanged('videos'), []);
+    assert.deepEqual(cache.sectionRedeployed('portfolio'), ['/portfolio']);
+    assert.equal(cache.get('/portfolio', 1_000)?.state, 'stale');
+    assert.equal(cache.get('/tutorials', 1_000), undefined);
+  });
+
+  it('keeps a bounded number of pages, forgetting the least recently rendered', () => {
+    const cache = new PageCache({ maxPages: 2, times });
+    cache.set('/a', page());
+    cache.set('/b', page());
+    cache.set('/a', page({ html: 'again' }));
+    cache.set('/c', page());
+    assert.equal(cache.get('/b', 1_000), undefined);
+    assert.equal(cache.get('/a', 1_000)?.page.html, 'again');
+    assert.ok(cache.get('/c', 1_000));
+  });
+});

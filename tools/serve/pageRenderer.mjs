@@ -1,0 +1,169 @@
+// Server rendering on the site's server: the shell's renderer (shell/dist-server/renderer.cjs, a Module Federation host
+// for Node) renders each page with its sections' current server builds and their data; rendered pages are kept in a
+// PageCache (pageCache.mjs), and the server listens to the content tables through Supabase Realtime so that an owner's
+// edit makes the pages rendered from that table stale at once (they are rendered again in the background). A page the
+// renderer cannot render is answered from its prerendered file, as before server rendering.
+import { createRequire } from 'node:module';
+import { RealtimeClient } from '@supabase/realtime-js';
+import WebSocket from 'ws';
+import { PageCache, pageCacheControl } from './pageCache.mjs';
+
+const require = createRequire(import.meta.url);
+
+/**
+ * @param {object} options
+ * @param {string} options.rendererFile shell/dist-server/renderer.cjs
+ * @param {{ supabase: { url: string, anonKey: string } }} options.siteConfig
+ * @param {() => Promise<Record<string, string>>} options.remotes remotes.json as it is now
+ * @param {(moduleIds: string[]) => Promise<string[]>} options.stylesheets the rendered modules' stylesheets
+ * @param {boolean} [options.cache] keep rendered pages (default true; the throughput bench measures without)
+ * @param {number} [options.deadlineMs] how long a page waits for its sections
+ */
+export async function createPageRenderer({
+  rendererFile,
+  siteConfig,
+  remotes,
+  stylesheets,
+  cache = true,
+  deadlineMs,
+}) {
+  const pages = new PageCache();
+  const refreshing = new Map();
+  /** The renders under way, by path: a burst of visitors to a page that is not kept shares one render. */
+  const rendering = new Map();
+  // Module Federation's async startup: the bundle's exports arrive once its shared modules are ready.
+  const { createRenderer } = await require(rendererFile);
+  const renderer = createRenderer({
+    siteConfig,
+    remotes,
+    stylesheets,
+    deadlineMs,
+    onRedeploy: (section) => refreshAll(pages.sectionRedeployed(section)),
+    log: (line) => console.log(line),
+  });
+  // In the background: the server answers at once, and pages render their sections as soon as they are loaded.
+  void renderer.warm();
+
+  /** Renders a page; its root streams to the visitor while its text is kept for the cache. */
+  async function renderNow(path) {
+    // Under way from the start, so that visitors asking meanwhile wait for this render instead of starting theirs.
+    let settle;
+    const kept = new Promise((resolve) => (settle = resolve));
+    if (cache) {
+      rendering.set(path, kept);
+      void kept.finally(() => rendering.get(path) === kept && rendering.delete(path));
+    }
+    let rendered;
+    try {
+      rendered = await renderer.render(path);
+    } finally {
+      if (!rendered) settle(undefined);
+    }
+    if (!rendered) return undefined;
+    const chunks = [];
+    rendered.root.on('data', (chunk) => chunks.push(Buffer.from(chunk)));
+    const sections = [
+      ...new Set([...rendered.rendered, ...Object.keys(rendered.skipped)].map((id) => id.split('/')[0])),
+    ];
+    const complete = Object.keys(rendered.skipped).length === 0;
+    rendered.root.on('error', () => settle(undefined));
+    rendered.root.on('end', () => {
+      // A page with a section left to the browser is kept as already stale: visitors get it (its other slots render
+      // in the browser) while a whole one renders in the background, one render at a time, even under load.
+      if (!cache) return settle(undefined);
+      watch(rendered.tables);
+      const page = {
+        html: Buffer.concat(chunks).toString('utf8'),
+        headHtml: rendered.headHtml,
+        dataHtml: rendered.dataHtml,
+        renderedAt: Date.now(),
+        stale: !complete,
+        tables: rendered.tables,
+        sections,
+      };
+      pages.set(path, page);
+      settle(page);
+    });
+    return rendered;
+  }
+
+  /** Renders the page again in the background (once at a time per page), for the next visitors. */
+  function refresh(path) {
+    if (refreshing.has(path)) return;
+    const done = renderNow(path)
+      .then((rendered) => rendered && new Promise((resolve) => rendered.root.on('end', resolve).resume()))
+      .catch((error) => console.error(`[server render] ${path}: refresh failed:`, error.message))
+      .finally(() => refreshing.delete(path));
+    refreshing.set(path, done);
+  }
+
+  function refreshAll(paths) {
+    for (const path of paths) refresh(path);
+  }
+
+  // Each table a rendered page was read from is watched (once): a change marks those pages stale and renders them again.
+  const realtime = cache
+    ? new RealtimeClient(new URL('realtime/v1', `${siteConfig.supabase.url}/`).href.replace(/^http/, 'ws'), {
+        params: { apikey: siteConfig.supabase.anonKey },
+        transport: WebSocket,
+      })
+    : undefined;
+  const watched = new Set();
+  function watch(tables) {
+    for (const table of tables) {
+      if (!realtime || watched.has(table)) continue;
+      watched.add(table);
+      realtime
+        .channel(`server-render-${table}`)
+        .on('postgres_changes', { event: '*', schema: 'public', table }, () =>
+          refreshAll(pages.tableChanged(table)),
+        )
+        .subscribe();
+    }
+  }
+
+  return {
+    /**
+     * The page, rendered here (or from the cache), or undefined when it cannot be (the prerendered file is served).
+     * @returns {Promise<{ status: number, headers: Record<string, string>, body: string | import('node:stream').Readable } | undefined>}
+     */
+    async render(path, document) {
+      const cached = cache ? pages.get(path) : undefined;
+      const headers = { 'Cache-Control': pageCacheControl() };
+      try {
+        if (cached && cached.state !== 'expired') {
+          if (cached.state === 'stale') refresh(path);
+          return {
+            status: 200,
+            headers: { ...headers, 'X-Page-Render': `cache-${cached.state}` },
+            body: renderer.composePage(document, cached.page, cached.page.html),
+          };
+        }
+        const shared = await rendering.get(path);
+        if (shared) {
+          return {
+            status: 200,
+            headers: { ...headers, 'X-Page-Render': 'server-shared' },
+            body: renderer.composePage(document, shared, shared.html),
+          };
+        }
+        const rendered = await renderNow(path);
+        if (!rendered) return undefined;
+        return {
+          status: 200,
+          headers: { ...headers, 'X-Page-Render': 'server' },
+          body: renderer.composePage(document, rendered, rendered.root),
+        };
+      } catch (error) {
+        console.error(
+          `[server render] ${path}: served prerendered instead:`,
+          error instanceof Error ? error.stack : error,
+        );
+        return undefined;
+      }
+    },
+    close: async () => {
+      await realtime?.disconnect();
+    },
+  };
+}
