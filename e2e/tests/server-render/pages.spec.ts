@@ -9,6 +9,7 @@ import { asVisitorWhoSawThePopup } from '../../support/visitor.ts';
 import { seededCourses } from '../courses/coursesSite.ts';
 import { legalPages } from '../help/helpPages.ts';
 import { featuredProjects, portfolioPage, seededProjects } from '../portfolio/portfolioSite.ts';
+import { ports } from '../../support/site.ts';
 import { tutorialsPage, videosInDatabaseOrder, pageSize } from '../tutorials/tutorialsSite.ts';
 
 /** Every slot of the page holds its section's HTML from the server: none is a placeholder. */
@@ -114,5 +115,36 @@ test.describe('with JavaScript on', () => {
       page.off('websocket', onSocket);
     }
     expect(errors).toEqual([]);
+  });
+
+  test("a search typed and sent before the section's code runs is kept and runs once the section is live", async ({
+    page,
+  }) => {
+    // The portfolio section's code is held back until the visitor has typed and pressed Enter.
+    let releaseCode = () => {};
+    const codeHeld = new Promise<void>((resolve) => (releaseCode = resolve));
+    await page.route(
+      (url) => url.port === String(ports.portfolio) && url.pathname.endsWith('.js'),
+      async (route) => {
+        await codeHeld;
+        await route.continue();
+      },
+    );
+    await page.goto('/portfolio', { waitUntil: 'domcontentloaded' });
+    const portfolio = portfolioPage(page);
+    const projects = await seededProjects();
+    const term = projects[0]!.title;
+    await portfolio.searchBox.fill(term);
+    await portfolio.searchBox.press('Enter');
+    await expect(page.locator('[data-section="portfolio/PortfolioPage"]')).not.toHaveAttribute('data-ready');
+    releaseCode();
+    await expect(page.locator('[data-section="portfolio/PortfolioPage"]')).toHaveAttribute(
+      'data-ready',
+      'true',
+    );
+    // Still the same page (no native submission reloaded it), the text kept, and the search ran.
+    await expect(portfolio.searchBox).toHaveValue(term);
+    await expect(portfolio.grid.getByRole('heading', { level: 3 })).toContainText([term]);
+    await expect(portfolio.summary).toContainText(term);
   });
 });

@@ -1,4 +1,4 @@
-import { useId, type FormEvent } from 'react';
+import { useEffect, useId, useRef, type FormEvent } from 'react';
 import { Button } from '@site/shared-ui/Button';
 import { visuallyHiddenClassName } from '@site/shared-ui/VisuallyHidden';
 import { textFieldClassNames } from '@site/shared-ui/textField';
@@ -17,9 +17,19 @@ interface SearchBoxProps {
 
 export function SearchBox({ label, placeholder, value, onChange, onSearch, className }: SearchBoxProps) {
   const inputId = useId();
+  const input = useRef<HTMLInputElement>(null);
+  // Text typed into the server's HTML before the section's code ran stays in the box through hydration (React keeps
+  // the box's value); adopt it, so what the visitor sees is what is searched.
+  useEffect(() => {
+    const typed = input.current?.value;
+    if (typed !== undefined && typed !== value) onChange(typed);
+    // Once, at mount: later the box and the value agree through onChange.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    onSearch(value.trim());
+    // The box, not the last render's value: a search held before hydration is sent before the adopted text renders.
+    onSearch((input.current?.value ?? value).trim());
   };
   return (
     <form role="search" className={[styles.form, className].filter(Boolean).join(' ')} onSubmit={submit}>
@@ -28,6 +38,7 @@ export function SearchBox({ label, placeholder, value, onChange, onSearch, class
         {label}
       </label>
       <input
+        ref={input}
         id={inputId}
         className={`${textFieldClassNames.field} ${textFieldClassNames.pill} ${styles.input}`}
         type="search"
