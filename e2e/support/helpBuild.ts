@@ -7,6 +7,11 @@ import path from 'node:path';
 
 export const repoRoot = path.resolve(import.meta.dirname, '../..');
 
+/** The kit's version today (shared-ui/package.json): the version every app provides and requires. */
+export const kitVersion = (
+  JSON.parse(readFileSync(path.join(repoRoot, 'shared-ui/package.json'), 'utf8')) as { version: string }
+).version;
+
 /** A copy of the help section's package inside the repository (so it resolves the workspace's dependencies). */
 export function copyHelpPackage(prefix: string): string {
   const folder = mkdtempSync(path.join(repoRoot, `.tmp-${prefix}-`));

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { recordBusEvents } from '../../support/eventBus.ts';
+import { kitVersion } from '../../support/helpBuild.ts';
 import { scrollToSection } from '../../support/sections.ts';
 
 interface SharedVersion {
@@ -46,7 +47,7 @@ test('every section uses the one React, store and kit the shell provides', async
   expect(scope.react!['19.3.1']!.useIn).toEqual(
     expect.arrayContaining(['shell', 'portfolio', 'tutorials', 'courses']),
   );
-  expect(scope['@site/shared-ui/eventBus']!['1.0.0']!.useIn).toEqual(
+  expect(scope['@site/shared-ui/eventBus']![kitVersion]!.useIn).toEqual(
     expect.arrayContaining(['shell', 'portfolio']),
   );
   // react-router itself is not shared: only the facade's exports reach the browser, once.
@@ -63,7 +64,7 @@ test('the help section routes with the router the shell provides', async ({ page
   expect(Object.values(router ?? {}).map((version) => [version.from, version.loaded])).toEqual([
     ['shell', true],
   ]);
-  expect(router?.['1.0.0']?.useIn).toEqual(expect.arrayContaining(['shell', 'help']));
+  expect(router?.[kitVersion]?.useIn).toEqual(expect.arrayContaining(['shell', 'help']));
 });
 
 test('an event a section publishes reaches the shell', async ({ page }) => {

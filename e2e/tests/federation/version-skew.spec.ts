@@ -1,15 +1,21 @@
 // Issue 12: a section deployed with a newer kit than the shell provides still works, and one that needs another
 // major version of a shared singleton is refused in its slot with a clear message, the rest of the site working. The
 // help section is built alone against a copy of the kit with a bumped version (as a section team would after a kit
-// release), and served to a copy of the site whose shell has today's kit (1.0.0).
+// release), and served to a copy of the site whose shell has today's kit.
 import { expect, test, type Page } from '@playwright/test';
 import { cpSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { buildHelpWith, copyHelpPackage, repoRoot } from '../../support/helpBuild.ts';
+import { buildHelpWith, copyHelpPackage, kitVersion, repoRoot } from '../../support/helpBuild.ts';
 import { startSecondSite, type SecondSite } from '../../support/secondSite.ts';
 import { visitorWhoSawThePopup } from '../../support/visitor.ts';
 
 test.use({ storageState: visitorWhoSawThePopup });
+
+/** The kit the shell provides today, the next minor release, and the next major one. */
+const kitNow = kitVersion;
+const [kitMajor, kitMinor] = kitNow.split('.').map(Number) as [number, number];
+const nextMinor = `${kitMajor}.${kitMinor + 1}.0`;
+const nextMajor = `${kitMajor + 1}.0.0`;
 
 /**
  * Builds the help section alone (its browser build) against a copy of the kit at `kitVersion`, in which the
@@ -84,17 +90,19 @@ test.describe('a section built against a newer kit than the shell provides', () 
   test('a minor release: it brings its own copy of what is newer and shares the one state', async ({
     page,
   }) => {
-    const build = buildHelpAgainstKit('1.1.0');
+    const build = buildHelpAgainstKit(nextMinor);
     folders.push(build.folder);
     const site = await startSecondSite(120, { sectionRoots: { help: build.dist } });
     sites.push(site);
     await page.goto(`${site.url}/help/privacy-policy`);
     await expect(
-      helpSlot(page).getByRole('heading', { name: 'Help, built with kit 1.1.0 (new in 1.1.0)' }),
+      helpSlot(page).getByRole('heading', {
+        name: `Help, built with kit ${nextMinor} (new in ${nextMinor})`,
+      }),
     ).toBeVisible({
       timeout: 20_000,
     });
-    await expect(helpSlot(page)).toContainText('A notice from kit 1.1.0');
+    await expect(helpSlot(page)).toContainText(`A notice from kit ${nextMinor}`);
     await expect(page.getByRole('navigation', { name: 'Help pages' })).toBeVisible();
 
     const scope = await page.evaluate(() => {
@@ -114,25 +122,27 @@ test.describe('a section built against a newer kit than the shell provides', () 
     // The state is one: the router and the event bus the shell provides serve the section too.
     // (The section registers its own copies too, as every remote does, but they are never loaded.)
     for (const singleton of [scope.router, scope.eventBus]) {
-      expect(singleton?.['1.0.0']).toMatchObject({ from: 'shell', loaded: true });
-      expect(singleton?.['1.1.0']?.loaded).toBeFalsy();
+      expect(singleton?.[kitNow]).toMatchObject({ from: 'shell', loaded: true });
+      expect(singleton?.[nextMinor]?.loaded).toBeFalsy();
     }
-    expect(scope.router?.['1.0.0']?.useIn).toEqual(expect.arrayContaining(['shell', 'help']));
+    expect(scope.router?.[kitNow]?.useIn).toEqual(expect.arrayContaining(['shell', 'help']));
     // The newer component is the section's own copy.
-    expect(scope.heading?.['1.1.0']).toMatchObject({ from: 'help', loaded: true });
+    expect(scope.heading?.[nextMinor]).toMatchObject({ from: 'help', loaded: true });
   });
 
   test('a major release: refused in its slot, saying why, and the rest of the page works', async ({
     page,
   }) => {
-    const build = buildHelpAgainstKit('2.0.0');
+    const build = buildHelpAgainstKit(nextMajor);
     folders.push(build.folder);
     const site = await startSecondSite(130, { sectionRoots: { help: build.dist } });
     sites.push(site);
     await page.goto(`${site.url}/help/privacy-policy`);
     const fallback = helpSlot(page).getByTestId('section-fallback');
     await expect(fallback).toContainText(
-      /Help could not be loaded: it needs a newer version of the site \(@site\/shared-ui\/\w+ \^2\.0\.0\)/,
+      new RegExp(
+        `Help could not be loaded: it needs a newer version of the site \\(@site/shared-ui/\\w+ \\^${nextMajor.replaceAll('.', '\\.')}\\)`,
+      ),
       { timeout: 20_000 },
     );
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Privacy Policy');

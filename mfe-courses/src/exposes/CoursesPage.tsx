@@ -21,7 +21,7 @@ export default function CoursesPage() {
   const headingId = useId();
   const searchArea = useRef<HTMLDivElement>(null);
   const search = useCourseSearch();
-  const { status, items: courses } = useLiveCourses();
+  const { status, items: courses, retry } = useLiveCourses();
   // Recomputed from the live rows, so an owner's edit never drops the visitor's search.
   const shown = useMemo(() => filterCatalogue(courses, search.query), [courses, search.query]);
 
@@ -45,7 +45,7 @@ export default function CoursesPage() {
             searchArea.current?.querySelector('input')?.focus();
           }}
         />
-        <CourseGrid status={status} courses={shown} />
+        <CourseGrid status={status} courses={shown} onRetry={retry} />
       </section>
       <Testimonials />
     </>

@@ -14,6 +14,6 @@ export const loader = tableLoader(projectsByFeaturedRank);
 prefetchProjectsByFeaturedRank();
 
 export default function FeaturedProjects() {
-  const { status, items } = useProjectsByFeaturedRank();
-  return <FeaturedProjectsSection status={status} projects={items} />;
+  const { status, items, retry } = useProjectsByFeaturedRank();
+  return <FeaturedProjectsSection status={status} projects={items} onRetry={retry} />;
 }

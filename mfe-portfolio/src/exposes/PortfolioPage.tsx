@@ -10,6 +10,6 @@ export const loader = tableLoader(projectsNewestFirst);
 prefetchProjects();
 
 export default function PortfolioPage() {
-  const { status, items } = useProjects();
-  return <PortfolioSection status={status} projects={items} />;
+  const { status, items, retry } = useProjects();
+  return <PortfolioSection status={status} projects={items} onRetry={retry} />;
 }

@@ -65,6 +65,8 @@ export default function TutorialsPage() {
           busy={search.status === 'loading'}
           tutorials={search.tutorials}
           onPlay={play}
+          failed={search.status === 'error'}
+          onRetry={search.retry}
         />
         <div className={styles.viewAll}>
           <ViewAllTutorialsLink />

@@ -1,6 +1,7 @@
 // The card grid of every catalogue (projects, courses, tutorials): while the first load is under way it holds
 // placeholder cards, so the page keeps its height and nothing below jumps when the cards arrive.
 import type { ReactNode } from 'react';
+import { Button } from '@site/shared-ui/Button';
 import { visuallyHiddenClassName } from '@site/shared-ui/VisuallyHidden';
 import styles from './CardGrid.module.css';
 
@@ -25,6 +26,38 @@ interface CardGridProps<Item> {
   busy?: boolean;
   /** Shown instead of an empty list when there are no items (after loading). */
   empty?: ReactNode;
+  /**
+   * The first load failed (or passed its deadline): the message and "Try again" stand over the placeholders, which
+   * keep the grid's height, so nothing moves when the message comes nor when the cards finally arrive.
+   */
+  failure?: CardGridFailure;
+}
+
+export interface CardGridFailure {
+  /** What could not be loaded, as the visitor reads it ("The projects could not be loaded right now."). */
+  message: string;
+  onRetry: () => void;
+}
+
+/** The message of a catalogue whose rows could not be loaded; the page keeps trying by itself meanwhile. */
+export function loadFailedMessage(what: string): string {
+  return `The ${what} could not be loaded right now. The page keeps trying; you can also try again now.`;
+}
+
+function Placeholders({
+  count,
+  className,
+  content,
+}: {
+  count: number;
+  className?: string;
+  content: ReactNode;
+}) {
+  return Array.from({ length: count }, (_, index) => (
+    <li key={index} className={className} aria-hidden="true">
+      {content}
+    </li>
+  ));
 }
 
 export function CardGrid<Item>({
@@ -39,17 +72,37 @@ export function CardGrid<Item>({
   loadingLabel,
   busy = false,
   empty,
+  failure,
 }: CardGridProps<Item>) {
   if (loading) {
     return (
       <ul className={styles.grid} aria-busy="true">
         {loadingLabel !== undefined && <li className={visuallyHiddenClassName}>{loadingLabel}</li>}
-        {Array.from({ length: placeholderCount }, (_, index) => (
-          <li key={index} className={placeholderClassName} aria-hidden="true">
-            {placeholderContent}
-          </li>
-        ))}
+        <Placeholders
+          count={placeholderCount}
+          className={placeholderClassName}
+          content={placeholderContent}
+        />
       </ul>
+    );
+  }
+  if (failure && items.length === 0) {
+    return (
+      <div className={styles.failed}>
+        <ul className={`${styles.grid} ${styles.faded}`} aria-hidden="true">
+          <Placeholders
+            count={placeholderCount}
+            className={placeholderClassName}
+            content={placeholderContent}
+          />
+        </ul>
+        <div className={styles.failure} role="alert">
+          <p className={styles.failureText}>{failure.message}</p>
+          <Button variant="secondary" onClick={failure.onRetry}>
+            Try again
+          </Button>
+        </div>
+      </div>
     );
   }
   if (items.length === 0 && empty !== undefined) return empty;

@@ -3,7 +3,7 @@ import { useLiveTable } from '@site/shared-ui/useLiveTable';
 import { toTestimonial, type Testimonial, type TestimonialRow } from '@site/shared-ui/rows';
 import { SectionHeading } from '@site/shared-ui/SectionHeading';
 import { PlatformLogo } from '@site/shared-ui/PlatformLogo';
-import { CardGrid } from '@site/shared-ui/CardGrid';
+import { CardGrid, loadFailedMessage } from '@site/shared-ui/CardGrid';
 import styles from './Testimonials.module.css';
 
 const newestLast = { column: 'created_at', ascending: true } as const;
@@ -73,17 +73,18 @@ export function TestimonialCard({ testimonial }: { testimonial: Testimonial }) {
 }
 
 /**
- * What learners say, kept live from the testimonials table. Space is kept while they load; when there are none
- * (or they cannot be loaded: the error is logged) the section is left out, as the spec shows nothing then.
+ * What learners say, kept live from the testimonials table. Space is kept while they load; when there are none the
+ * section is left out, as the spec shows nothing then. When they cannot be loaded (the error is logged), the space
+ * stays with a short message and "Try again", and they are tried again by themselves until they arrive.
  */
 export function Testimonials({ title = 'What my students say' }: { title?: string }) {
   const headingId = useId();
-  const { status, items } = useLiveTable<TestimonialRow, Testimonial>(
+  const { status, items, retry } = useLiveTable<TestimonialRow, Testimonial>(
     'testimonials',
     toTestimonial,
     newestLast,
   );
-  if (status !== 'loading' && items.length === 0) return null;
+  if (status === 'ready' && items.length === 0) return null;
   return (
     <section className={styles.section} aria-labelledby={headingId} aria-busy={status === 'loading'}>
       <SectionHeading id={headingId} eyebrow="Testimonials" title={title} />
@@ -96,6 +97,9 @@ export function Testimonials({ title = 'What my students say' }: { title?: strin
           loading={status === 'loading'}
           placeholderCount={placeholderCount}
           placeholderClassName={styles.placeholder}
+          failure={
+            status === 'error' ? { message: loadFailedMessage('testimonials'), onRetry: retry } : undefined
+          }
         />
       </div>
     </section>

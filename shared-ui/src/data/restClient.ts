@@ -4,6 +4,7 @@
 // Requests carry the public anon key, so row-level security applies exactly as with supabase-js.
 import { fetchWithLoadingBar, IGNORE_LOADING_BAR_HEADER } from '@site/shared-ui/fetchWithLoadingBar';
 import { supabaseConfig, type SupabaseRuntimeConfig } from '@site/shared-ui/supabaseClient';
+import { deadlineSignal, deadlines } from '@site/shared-ui/deadlines';
 
 /** A request the REST API refused, with PostgREST's error code (e.g. 42501, PGRST116) and message. */
 export class RestError extends Error {
@@ -26,6 +27,11 @@ export interface RestOptions {
   backend?: SupabaseRuntimeConfig;
   /** Ends the request early (a server render's deadline). */
   signal?: AbortSignal;
+  /**
+   * How long the request may take, answer included (see deadlines): past it, it fails with a TimeoutError. By default
+   * a page's read, or a background read for quiet requests.
+   */
+  deadlineMs?: number;
 }
 
 async function restRequest(path: string, init: RequestInit, options: RestOptions): Promise<Response> {
@@ -34,6 +40,10 @@ async function restRequest(path: string, init: RequestInit, options: RestOptions
 
 /** A request to the backend with the anon key; throws a RestError when it is refused. */
 async function backendRequest(path: string, init: RequestInit, options: RestOptions): Promise<Response> {
+  const signal = deadlineSignal(
+    options.deadlineMs ?? (options.quiet ? deadlines.backgroundReadMs : deadlines.pageReadMs),
+    options.signal,
+  );
   const backend = options.backend ?? (await supabaseConfig());
   const headers = new Headers(init.headers);
   headers.set('apikey', backend.anonKey);
@@ -43,7 +53,7 @@ async function backendRequest(path: string, init: RequestInit, options: RestOpti
     ...init,
     headers,
     keepalive: options.keepalive ?? false,
-    ...(options.signal ? { signal: options.signal } : {}),
+    signal,
   });
   if (!response.ok) {
     const body = (await response.json().catch(() => ({}))) as { code?: string; message?: string };

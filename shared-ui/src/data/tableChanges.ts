@@ -3,6 +3,7 @@
 // only once the page is idle, so live updates start within a second or two of the page opening without competing
 // with its first paint. The public anon key is the only credential: row-level security decides what arrives.
 import type { RealtimeClient, RealtimePostgresChangesPayload } from '@supabase/realtime-js';
+import { deadlines } from '@site/shared-ui/deadlines';
 import { supabaseConfig, type SupabaseRuntimeConfig } from '@site/shared-ui/supabaseClient';
 import { whenPageIdle } from '@site/shared-ui/whenPageIdle';
 
@@ -46,10 +47,33 @@ export function toRowChange<Row extends RowWithId>(
   };
 }
 
+/**
+ * A WebSocket that gives up opening after `ms`: a hung backend accepts the connection and never answers, and the
+ * browser would wait minutes. Closing it lets realtime-js open another, with its backoff, until the backend answers.
+ */
+export function socketWithDeadline(Base: typeof WebSocket, ms: number): typeof WebSocket {
+  return class SocketWithDeadline extends Base {
+    constructor(url: string | URL, protocols?: string | string[]) {
+      super(url, protocols);
+      const timer = setTimeout(() => {
+        if (this.readyState === Base.CONNECTING) this.close();
+      }, ms);
+      const done = () => clearTimeout(timer);
+      this.addEventListener('open', done);
+      this.addEventListener('close', done);
+    }
+  };
+}
+
 function connect(config: SupabaseRuntimeConfig, Client: typeof RealtimeClient): RealtimeClient {
   return new Client(realtimeEndpoint(config.url), {
     params: { apikey: config.anonKey },
     accessToken: () => Promise.resolve(config.anonKey),
+    // Deadlines: the socket opens in time, and each answer (join, heartbeat) comes in time, or the socket is closed
+    // and opened again; each time it is live again, the watchers catch up (onLive).
+    transport: socketWithDeadline(WebSocket, deadlines.realtimeMs),
+    timeout: deadlines.realtimeMs,
+    heartbeatIntervalMs: deadlines.realtimeHeartbeatMs,
   });
 }
 

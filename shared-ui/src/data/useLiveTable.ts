@@ -1,5 +1,6 @@
 // A public table kept live in the page: loaded once, then patched by Supabase Realtime as the owner edits rows.
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { retryDelayMs } from '@site/shared-ui/deadlines';
 import { selectRows } from '@site/shared-ui/restClient';
 import { embeddedPageData, tableDataKey, useSectionData } from '@site/shared-ui/sectionData';
 import { watchTableChanges, type RowChange } from '@site/shared-ui/tableChanges';
@@ -85,14 +86,16 @@ function takePrefetched<Row>(table: LiveTableName, order: LiveTableOrder<Row>): 
 /**
  * Loads every visible row of the table and applies Realtime changes as they come. The first load is a plain REST
  * request; live updates (see tableChanges) start once the page is idle, and catch up on whatever changed before. A
- * failed load is logged with an error label and leaves what was already shown (an empty list at first), never an
- * exception.
+ * failed load (refused, or past its deadline) is logged with an error label, leaves what was already shown (an empty
+ * list at first, status 'error'), never an exception, and is tried again by itself with backoff (see readRetry) until
+ * it succeeds, so an open page recovers when the backend does; `retry` tries at once (the visitor's "Try again").
+ * Only the newest load's answer is used: a late answer never overwrites a newer one.
  */
 export function useLiveTable<Row extends RowWithId, Item>(
   table: LiveTableName,
   toItem: (row: Row) => Item,
   order: LiveTableOrder<Row>,
-): { status: LoadStatus; items: Item[] } {
+): { status: LoadStatus; items: Item[]; retry: () => void } {
   const { column, ascending } = order;
   // Rows the page was rendered with (on the server, and in the browser from the page's data block): no first load.
   const rendered = useSectionData<Row[]>(tableKey(table, { column, ascending }));
@@ -100,20 +103,36 @@ export function useLiveTable<Row extends RowWithId, Item>(
     rendered ? { status: 'ready', rows: rendered } : { status: 'loading', rows: [] },
   );
   const renderedWithRows = rendered !== undefined;
+  const loadNow = useRef<() => void>(() => undefined);
 
   useEffect(() => {
     const compare = compareRows<Row>({ column, ascending });
     let cancelled = false;
+    let latest = 0;
+    let failures = 0;
+    let retryTimer: ReturnType<typeof setTimeout> | undefined;
 
     const load = async (quiet: boolean, early?: Promise<Row[]>) => {
+      clearTimeout(retryTimer);
+      latest += 1;
+      const mine = latest;
       try {
         const rows = await (early ?? selectRows<Row>(table, { column, ascending }, { quiet }));
-        if (!cancelled) setState({ status: 'ready', rows: [...rows].sort(compare) });
+        if (cancelled || mine !== latest) return;
+        failures = 0;
+        setState({ status: 'ready', rows: [...rows].sort(compare) });
       } catch (error) {
-        if (cancelled) return;
+        if (cancelled || mine !== latest) return;
         console.error(`[${table}] load failed:`, error instanceof Error ? error.message : error);
         setState((current) => ({ ...current, status: current.status === 'ready' ? 'ready' : 'error' }));
+        failures += 1;
+        retryTimer = setTimeout(() => void load(true), retryDelayMs(failures));
       }
+    };
+
+    loadNow.current = () => {
+      setState((current) => (current.status === 'error' ? { ...current, status: 'loading' } : current));
+      void load(false);
     };
 
     const firstLoad = renderedWithRows
@@ -129,10 +148,13 @@ export function useLiveTable<Row extends RowWithId, Item>(
 
     return () => {
       cancelled = true;
+      clearTimeout(retryTimer);
+      loadNow.current = () => undefined;
       stopWatching();
     };
   }, [table, column, ascending, renderedWithRows]);
 
   const items = useMemo(() => state.rows.map(toItem), [state.rows, toItem]);
-  return { status: state.status, items };
+  const retry = useCallback(() => loadNow.current(), []);
+  return { status: state.status, items, retry };
 }

@@ -1,7 +1,6 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { Button } from '@site/shared-ui/Button';
 import { refusalOf } from './incompatibleSingleton.ts';
-import styles from './RemoteSlot.module.css';
+import { SectionFallback } from './SectionFallback.tsx';
 
 interface RemoteErrorBoundaryProps {
   /** The section module in the slot ('help/HelpRoutes'). */
@@ -33,28 +32,14 @@ export class RemoteErrorBoundary extends Component<RemoteErrorBoundaryProps, Rem
   override render() {
     if (!this.state.failed) return this.props.children;
     return (
-      <div className={styles.fallback} role="status" data-testid="section-fallback">
-        {this.state.needs ? (
-          <p className={styles.fallbackText}>
-            <strong>{this.props.sectionName}</strong> could not be loaded: it needs a newer version of the
-            site (<code>{this.state.needs}</code>). Everything else on the site still works.
-          </p>
-        ) : (
-          <p className={styles.fallbackText}>
-            <strong>{this.props.sectionName}</strong> could not be loaded right now. Everything else on the
-            site still works.
-          </p>
-        )}
-        <Button
-          variant="secondary"
-          onClick={() => {
-            this.setState({ failed: false, needs: undefined });
-            this.props.onRetry();
-          }}
-        >
-          Try again
-        </Button>
-      </div>
+      <SectionFallback
+        sectionName={this.props.sectionName}
+        reason={this.state.needs ? { kind: 'needs', module: this.state.needs } : { kind: 'failed' }}
+        onRetry={() => {
+          this.setState({ failed: false, needs: undefined });
+          this.props.onRetry();
+        }}
+      />
     );
   }
 }

@@ -9,10 +9,12 @@ import {
   type ComponentType,
   type LazyExoticComponent,
 } from 'react';
+import { deadlines } from '@site/shared-ui/deadlines';
 import { useEventBus } from '@site/shared-ui/eventBus';
 import { VisuallyHidden } from '@site/shared-ui/VisuallyHidden';
 import { RemoteErrorBoundary } from './RemoteErrorBoundary.tsx';
 import { RemoteLoaderContext } from './RemoteLoaderContext.ts';
+import { SectionFallback } from './SectionFallback.tsx';
 import { useHydrated } from './useHydrated.ts';
 import { ServerRenderContext } from './ServerRenderContext.ts';
 import { useWanted, whenWanted } from './useWanted.ts';
@@ -41,16 +43,29 @@ function lazyRemote(loader: RemoteModuleLoader, id: RemoteModuleId, attempt: num
   return component;
 }
 
-/** Space kept for a section on its way; it keeps the loading bar running meanwhile. */
-function SlotLoading({ sectionName }: { sectionName: string }) {
+/**
+ * Space kept for a section on its way; it keeps the loading bar running meanwhile. Files that have not arrived by
+ * their deadline (deadlines.sectionFilesMs) get the fallback, inside the same space (nothing moves); the section still
+ * replaces it when they arrive.
+ */
+function SlotLoading({ sectionName, onRetry }: { sectionName: string; onRetry: () => void }) {
+  const [late, setLate] = useState(false);
   useEffect(() => {
     const { loadStarted, loadFinished } = useEventBus.getState();
     loadStarted();
-    return loadFinished;
+    const timer = setTimeout(() => setLate(true), deadlines.sectionFilesMs);
+    return () => {
+      clearTimeout(timer);
+      loadFinished();
+    };
   }, []);
   return (
     <div className={styles.loading} aria-busy="true">
-      <VisuallyHidden>Loading {sectionName}…</VisuallyHidden>
+      {late ? (
+        <SectionFallback sectionName={sectionName} reason={{ kind: 'late' }} onRetry={onRetry} />
+      ) : (
+        <VisuallyHidden>Loading {sectionName}…</VisuallyHidden>
+      )}
     </div>
   );
 }
@@ -73,14 +88,10 @@ function RemoteSection({
   const Section =
     (attempt === 0 ? server.components?.get(module) : undefined) ??
     lazyRemote(loader, module, attempt, attempt === 0 && server.rendered.has(module));
+  const retry = () => setAttempt((count) => count + 1);
   return (
-    <RemoteErrorBoundary
-      key={attempt}
-      module={module}
-      sectionName={sectionName}
-      onRetry={() => setAttempt((count) => count + 1)}
-    >
-      <Suspense fallback={<SlotLoading sectionName={sectionName} />}>
+    <RemoteErrorBoundary key={attempt} module={module} sectionName={sectionName} onRetry={retry}>
+      <Suspense fallback={<SlotLoading sectionName={sectionName} onRetry={retry} />}>
         <Section />
         <Arrived onArrived={onArrived} />
       </Suspense>

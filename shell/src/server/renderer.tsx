@@ -11,6 +11,7 @@ import { renderToPipeableStream } from 'react-dom/server';
 import { StaticRouter } from '@site/shared-ui/router';
 import { pageDataHtml, SectionDataContext, type PageData } from '@site/shared-ui/sectionData';
 import { configureSupabase, type SupabaseRuntimeConfig } from '@site/shared-ui/supabaseClient';
+import { deadlines } from '@site/shared-ui/deadlines';
 import { ServerRenderContext } from '../federation/ServerRenderContext.ts';
 import { SiteApp } from '../site/SiteApp.tsx';
 import { findSitePage, sitePages } from '../site/sitePages.ts';
@@ -52,7 +53,7 @@ export function createRenderer({
   siteConfig,
   remotes,
   stylesheets,
-  deadlineMs = 300,
+  deadlineMs = deadlines.serverSlotMs,
   onRedeploy,
   log = (line) => console.log(line),
 }: RendererOptions) {

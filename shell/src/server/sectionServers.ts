@@ -6,6 +6,7 @@
 // (notes/mf-ssr.md). The old build's modules stay in memory until the process restarts.
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { RemoteComponentModule } from '../federation/remoteModuleTypes.ts';
+import { deadlines } from '@site/shared-ui/deadlines';
 
 /** Where a section's server build is, from where its browser build is. */
 export function serverManifestUrl(browserManifestUrl: string): string {
@@ -88,7 +89,7 @@ export class SectionServers {
   private async check(section: string, state: SectionState): Promise<void> {
     const response = await fetch(state.manifestUrl, {
       headers: { 'Cache-Control': 'no-cache' },
-      signal: AbortSignal.timeout(2000),
+      signal: AbortSignal.timeout(deadlines.serverManifestMs),
     });
     if (!response.ok) throw new Error(`${state.manifestUrl} answered ${response.status}`);
     const text = await response.text();

@@ -1,6 +1,6 @@
 import type { LoadStatus } from '@site/shared-ui/useLiveTable';
 import type { Course } from '@site/shared-ui/rows';
-import { CardGrid } from '@site/shared-ui/CardGrid';
+import { CardGrid, loadFailedMessage } from '@site/shared-ui/CardGrid';
 import { CourseCard } from './CourseCard.tsx';
 import styles from './CourseGrid.module.css';
 
@@ -12,10 +12,12 @@ const firstRowSize = 3;
 interface CourseGridProps {
   status: LoadStatus;
   courses: readonly Course[];
+  /** The visitor's "Try again" when the courses could not be loaded. */
+  onRetry: () => void;
 }
 
 /** The kit's card grid with course cards. The summary above says "Loading courses…" while they load. */
-export function CourseGrid({ status, courses }: CourseGridProps) {
+export function CourseGrid({ status, courses, onRetry }: CourseGridProps) {
   return (
     <CardGrid
       items={courses}
@@ -26,6 +28,7 @@ export function CourseGrid({ status, courses }: CourseGridProps) {
       placeholderCount={placeholderCount}
       placeholderClassName={styles.placeholder}
       empty={null}
+      failure={status === 'error' ? { message: loadFailedMessage('courses'), onRetry } : undefined}
     />
   );
 }

@@ -14,11 +14,16 @@ interface SearchResultSummaryProps {
 
 /** What the list shows, announced politely as it changes; a way back to every course when nothing matches. */
 export function SearchResultSummary({ status, query, shown, total, onShowAll }: SearchResultSummaryProps) {
-  const empty = status !== 'loading' && shown === 0;
+  const empty = status === 'ready' && shown === 0;
   return (
     <div className={empty ? styles.empty : styles.summary}>
       <p role="status" className={styles.text}>
-        {status === 'loading' ? 'Loading courses…' : describeSearchResult(query, shown, total)}
+        {status === 'loading'
+          ? 'Loading courses…'
+          : // A failed load says so over the grid (and keeps trying): nothing to sum up here.
+            status === 'error'
+            ? ''
+            : describeSearchResult(query, shown, total)}
       </p>
       {empty && total > 0 && (
         <Button variant="secondary" onClick={onShowAll}>

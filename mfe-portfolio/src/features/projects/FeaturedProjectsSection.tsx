@@ -15,10 +15,11 @@ export const portfolioPath = '/portfolio';
 interface FeaturedProjectsSectionProps {
   status: LoadStatus;
   projects: readonly Project[];
+  onRetry: () => void;
 }
 
 /** The home page's projects grid: the owner's three featured projects and the way to the full portfolio. */
-export function FeaturedProjectsSection({ status, projects }: FeaturedProjectsSectionProps) {
+export function FeaturedProjectsSection({ status, projects, onRetry }: FeaturedProjectsSectionProps) {
   const headingId = useId();
   const featured = useMemo(() => selectFeaturedProjects(projects), [projects]);
   return (
@@ -35,6 +36,7 @@ export function FeaturedProjectsSection({ status, projects }: FeaturedProjectsSe
         placeholderCount={featuredProjectCount}
         label={projectMessages.featuredTitle}
         empty={<p>{projectMessages.noFeaturedProjects}</p>}
+        onRetry={onRetry}
       />
       <div className={styles.more}>
         <ButtonLink to={portfolioPath}>

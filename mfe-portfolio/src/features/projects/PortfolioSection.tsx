@@ -35,10 +35,12 @@ function resultSummary(query: CatalogueQuery, count: number): string {
 interface PortfolioSectionProps {
   status: LoadStatus;
   projects: readonly Project[];
+  /** The visitor's "Try again" when the projects could not be loaded. */
+  onRetry: () => void;
 }
 
 /** Every project, with the search box and keyword chips above it. No visible heading: the banner names the page. */
-export function PortfolioSection({ status, projects }: PortfolioSectionProps) {
+export function PortfolioSection({ status, projects, onRetry }: PortfolioSectionProps) {
   const headingId = useId();
   const searchArea = useRef<HTMLDivElement>(null);
   const { boxText, query, chip, type, search, pressChip, clear } = useProjectSearch();
@@ -89,6 +91,7 @@ export function PortfolioSection({ status, projects }: PortfolioSectionProps) {
             eagerImageCount={firstRowCount}
             label={projectMessages.portfolioHeading}
             empty={<p>{projectMessages.noProjects}</p>}
+            onRetry={onRetry}
           />
         )}
       </div>

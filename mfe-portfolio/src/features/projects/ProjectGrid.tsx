@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { Project } from '@site/shared-ui/rows';
 import type { LoadStatus } from '@site/shared-ui/useLiveTable';
-import { CardGrid } from '@site/shared-ui/CardGrid';
+import { CardGrid, loadFailedMessage } from '@site/shared-ui/CardGrid';
 import { ProjectCard } from './ProjectCard.tsx';
 import { projectMessages } from './projectMessages.ts';
 import styles from './ProjectGrid.module.css';
@@ -17,6 +17,8 @@ interface ProjectGridProps {
   empty: ReactNode;
   /** Names the list for assistive technology. */
   label: string;
+  /** The visitor's "Try again" when the projects could not be loaded. */
+  onRetry: () => void;
 }
 
 /** The kit's card grid with project cards, and a project card's shape while loading. */
@@ -27,6 +29,7 @@ export function ProjectGrid({
   eagerImageCount = 0,
   empty,
   label,
+  onRetry,
 }: ProjectGridProps) {
   return (
     <CardGrid
@@ -46,6 +49,7 @@ export function ProjectGrid({
         </>
       }
       empty={<div className={styles.empty}>{empty}</div>}
+      failure={status === 'error' ? { message: loadFailedMessage('projects'), onRetry } : undefined}
     />
   );
 }

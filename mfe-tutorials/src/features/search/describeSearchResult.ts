@@ -3,15 +3,14 @@ import type { TutorialSearch } from './searchTutorials.ts';
 import type { TutorialSearchStatus } from './useTutorialSearch.ts';
 import { tutorialSortOptions } from './tutorialSort.ts';
 
-export const searchFailedText = 'The tutorials could not be loaded right now. Please try again later.';
-
 export function describeSearchResult(
   status: TutorialSearchStatus,
   search: TutorialSearch,
   found: number,
 ): string {
   if (status === 'loading') return 'Searching tutorials…';
-  if (status === 'error') return searchFailedText;
+  // A failed search says so over the grid, with "Try again" (see TutorialGrid): nothing to sum up here.
+  if (status === 'error') return '';
   const term = search.searchTerm.trim();
   if (found === 0) {
     return term ? `No tutorials match “${term}”. Try another word.` : 'There are no tutorials yet.';

@@ -1,6 +1,7 @@
 // The tutorials page's search: what the box holds, the chosen sort, and the tutorials the last search found, kept
 // live: when the owner edits the videos (a title, the counts), the same search runs again.
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { retryDelayMs } from '@site/shared-ui/deadlines';
 import { publish } from '@site/shared-ui/eventBus';
 import { callDatabaseFunction } from '@site/shared-ui/restClient';
 import { toTutorial, type Tutorial, type VideoRow } from '@site/shared-ui/rows';
@@ -45,6 +46,8 @@ export interface TutorialSearchView {
   searchFor: (term: string) => void;
   /** The visitor picks a sort: the search runs again with the current term. */
   sortBy: (sort: TutorialSort) => void;
+  /** The visitor's "Try again" after a failed search: it runs again at once. */
+  retry: () => void;
 }
 
 /** Spec §4: the first load searches with an empty term, sorted by views. */
@@ -110,6 +113,9 @@ export function useTutorialSearch(): TutorialSearchView {
   // Counts the owner's edits to the videos (and each time live updates start, to catch up on earlier ones).
   const [videosRevision, setVideosRevision] = useState(0);
   const started = useRef<TutorialSearch | undefined>(undefined);
+  // A failed search runs again by itself, with backoff (readRetry), until it is answered or replaced.
+  const [retryRevision, setRetryRevision] = useState(0);
+  const failures = useRef(0);
 
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;
@@ -125,23 +131,32 @@ export function useTutorialSearch(): TutorialSearchView {
   }, []);
 
   useEffect(() => {
-    if (renderedFirstSearch.current && search === initialSearch && videosRevision === 0) {
+    if (
+      renderedFirstSearch.current &&
+      search === initialSearch &&
+      videosRevision === 0 &&
+      retryRevision === 0
+    ) {
       // Shown already, from the page's data; live updates (videosRevision) search again.
       started.current = search;
       return undefined;
     }
     renderedFirstSearch.current = false;
     let cancelled = false;
-    // The same search again means the videos changed: the visitor's term and sort still apply, and what is shown
-    // stays if the new answer fails.
+    let retryTimer: ReturnType<typeof setTimeout> | undefined;
+    // The same search again means the videos changed (or a retry): the visitor's term and sort still apply, and what
+    // is shown stays if the new answer fails.
     const again = started.current === search;
+    if (!again) failures.current = 0;
     started.current = search;
     (again
       ? searchTutorials(search, searchQuietly)
       : (takeEarlyFirstSearch(search) ?? searchTutorials(search))
     )
       .then((tutorials) => {
-        if (!cancelled) setResult({ status: 'ready', tutorials, search });
+        if (cancelled) return;
+        failures.current = 0;
+        setResult({ status: 'ready', tutorials, search });
       })
       .catch((error: unknown) => {
         if (cancelled) return;
@@ -151,12 +166,23 @@ export function useTutorialSearch(): TutorialSearchView {
             ? current
             : { status: 'error', tutorials: [], search },
         );
+        failures.current += 1;
+        retryTimer = setTimeout(
+          () => setRetryRevision((revision) => revision + 1),
+          retryDelayMs(failures.current),
+        );
       });
     // A newer search replaces this one: its late answer must not overwrite the newer one.
     return () => {
       cancelled = true;
+      clearTimeout(retryTimer);
     };
-  }, [search, videosRevision]);
+  }, [search, videosRevision, retryRevision]);
+
+  const retry = useCallback(() => {
+    setResult((current) => (current.status === 'error' ? { ...current, status: 'loading' } : current));
+    setRetryRevision((revision) => revision + 1);
+  }, []);
 
   const loading = result.search !== search;
   return {
@@ -170,5 +196,6 @@ export function useTutorialSearch(): TutorialSearchView {
     searchFor: box.search,
     // Spec §4: choosing a sort re-runs the search with the current term (the one the visitor searched for).
     sortBy: setSort,
+    retry,
   };
 }

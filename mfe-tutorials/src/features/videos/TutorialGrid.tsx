@@ -1,5 +1,5 @@
 import type { Tutorial } from '@site/shared-ui/rows';
-import { CardGrid } from '@site/shared-ui/CardGrid';
+import { CardGrid, loadFailedMessage } from '@site/shared-ui/CardGrid';
 import { TutorialCard } from './TutorialCard.tsx';
 import styles from './TutorialGrid.module.css';
 
@@ -15,10 +15,21 @@ interface TutorialGridProps {
   busy: boolean;
   tutorials: readonly Tutorial[];
   onPlay: (tutorial: Tutorial) => void;
+  /** The search failed (or passed its deadline): the message and "Try again" stand where the cards would be. */
+  failed: boolean;
+  onRetry: () => void;
 }
 
 /** The kit's card grid with tutorial cards. The summary above says what is being searched. */
-export function TutorialGrid({ firstLoad, placeholderCount, busy, tutorials, onPlay }: TutorialGridProps) {
+export function TutorialGrid({
+  firstLoad,
+  placeholderCount,
+  busy,
+  tutorials,
+  onPlay,
+  failed,
+  onRetry,
+}: TutorialGridProps) {
   return (
     <CardGrid
       items={tutorials}
@@ -31,6 +42,7 @@ export function TutorialGrid({ firstLoad, placeholderCount, busy, tutorials, onP
       placeholderCount={placeholderCount}
       placeholderClassName={styles.placeholder}
       busy={busy}
+      failure={failed ? { message: loadFailedMessage('tutorials'), onRetry } : undefined}
     />
   );
 }

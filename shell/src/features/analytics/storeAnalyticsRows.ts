@@ -1,3 +1,4 @@
+import { deadlines } from '@site/shared-ui/deadlines';
 import { callEdgeFunction } from '@site/shared-ui/restClient';
 import type { SupabaseRuntimeConfig } from '@site/shared-ui/supabaseClient';
 import type { AnalyticsRow } from './toAnalyticsRow.ts';
@@ -14,7 +15,16 @@ export async function storeAnalyticsRows(
   { keepalive }: { keepalive: boolean },
 ): Promise<void> {
   try {
-    await callEdgeFunction('analytics-events', { events: rows }, { backend, keepalive, quiet: true });
+    await callEdgeFunction(
+      'analytics-events',
+      { events: rows },
+      {
+        backend,
+        keepalive,
+        quiet: true,
+        deadlineMs: deadlines.analyticsMs,
+      },
+    );
   } catch (error) {
     console.error('[analytics] store failed:', error instanceof Error ? error.message : error);
   }

@@ -1,9 +1,7 @@
+import { deadlines } from '@site/shared-ui/deadlines';
 import { getSupabase } from '@site/shared-ui/supabaseClient';
 import type { ContactFieldErrors, ContactSubmission } from '@site/supabase-functions/contactForm';
 import { contactMessages } from './contactMessages.ts';
-
-/** How long the form waits for the contact function (it asks Google in turn). */
-export const CONTACT_SEND_TIMEOUT_MS = 20_000;
 
 export type SendContactResult =
   { ok: true } | { ok: false; message: string; fieldErrors: ContactFieldErrors };
@@ -29,7 +27,7 @@ export async function sendContactMessage(submission: ContactSubmission): Promise
     const supabase = await getSupabase();
     const { error, response } = await supabase.functions.invoke('contact', {
       body: submission,
-      timeout: CONTACT_SEND_TIMEOUT_MS,
+      timeout: deadlines.contactSubmitMs,
     });
     if (!error) return { ok: true };
     const refusal = response ? await readRefusal(response) : {};

@@ -9,11 +9,9 @@ import {
   type ReactNode,
 } from 'react';
 import { CONTACT_RECAPTCHA_ACTION, DEVELOPMENT_RECAPTCHA_TOKEN } from '@site/supabase-functions/contactForm';
+import { deadlines } from '@site/shared-ui/deadlines';
 import { contactMessages } from './contactMessages.ts';
 import type { ExecuteRecaptcha, RecaptchaBridgeProps } from './RecaptchaBridge.tsx';
-
-/** How long a submit waits for Google's script before it tells the visitor the check could not load. */
-export const CAPTCHA_READY_TIMEOUT_MS = 10_000;
 
 // A chunk that cannot load means no token: the submit then says the check could not load, and nothing breaks.
 const RecaptchaBridge = lazy(() =>
@@ -92,7 +90,7 @@ export function useContactCaptcha(loadSiteKey: () => Promise<string>): ContactCa
   const prepare = useCallback(() => setWanted(true), []);
   const getToken = useCallback(async () => {
     setWanted(true);
-    const execute = await withTimeout(ready.current.promise, CAPTCHA_READY_TIMEOUT_MS);
+    const execute = await withTimeout(ready.current.promise, deadlines.captchaScriptMs);
     return execute(CONTACT_RECAPTCHA_ACTION);
   }, []);
 

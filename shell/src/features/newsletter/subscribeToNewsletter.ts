@@ -3,6 +3,7 @@
 // success before the server answered, success is reported only once the row is stored.
 import { create } from 'zustand';
 import { useEventBus } from '@site/shared-ui/eventBus';
+import { deadlines } from '@site/shared-ui/deadlines';
 import { callEdgeFunction } from '@site/shared-ui/restClient';
 // The email rule lives with the edge functions so the browser, the contact function and the database agree on it.
 import { isValidEmail } from '@site/supabase-functions/isValidEmail';
@@ -27,7 +28,11 @@ export async function subscribeToNewsletter(typedEmail: string): Promise<Subscri
   const email = typedEmail.trim();
   if (!isValidEmail(email)) return { ok: false, reason: 'invalid' };
   try {
-    await callEdgeFunction('newsletter-subscribe', { email: email.toLowerCase() });
+    await callEdgeFunction(
+      'newsletter-subscribe',
+      { email: email.toLowerCase() },
+      { deadlineMs: deadlines.newsletterSubmitMs },
+    );
   } catch (error) {
     console.error('[newsletter] subscribe failed:', error instanceof Error ? error.message : error);
     return { ok: false, reason: 'failed' };

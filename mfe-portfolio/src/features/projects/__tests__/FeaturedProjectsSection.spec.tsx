@@ -18,7 +18,7 @@ function project(id: string, title: string, featuredRank: number | null): Projec
 function renderSection(projects: Project[], status: 'loading' | 'ready' = 'ready') {
   return render(
     <MemoryRouter>
-      <FeaturedProjectsSection status={status} projects={projects} />
+      <FeaturedProjectsSection status={status} projects={projects} onRetry={() => undefined} />
     </MemoryRouter>,
   );
 }

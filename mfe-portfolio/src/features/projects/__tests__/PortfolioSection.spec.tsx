@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Project } from '@site/shared-ui/rows';
 import type { AnalyticsEvent } from '@site/shared-ui/analyticsEvents';
@@ -39,7 +39,7 @@ function recordEvents() {
 
 describe('PortfolioSection', () => {
   it('shows every project, with the search box, its Search button and the eight chips', () => {
-    render(<PortfolioSection status="ready" projects={projects} />);
+    render(<PortfolioSection onRetry={() => undefined} status="ready" projects={projects} />);
     expect(cardTitles()).toEqual(['Task Board', 'Crypto Wallet', 'Bakery Landing Page']);
     expect(screen.getByRole('searchbox', { name: 'Search projects by title' })).toHaveAttribute(
       'placeholder',
@@ -65,7 +65,7 @@ describe('PortfolioSection', () => {
   it('searches titles on submit, whatever the case, and records the search', async () => {
     const user = userEvent.setup();
     const { events, stop } = recordEvents();
-    render(<PortfolioSection status="ready" projects={projects} />);
+    render(<PortfolioSection onRetry={() => undefined} status="ready" projects={projects} />);
     await user.type(screen.getByRole('searchbox'), 'BOARD');
     expect(cardTitles()).toHaveLength(3);
     await user.click(screen.getByRole('button', { name: 'Search' }));
@@ -78,7 +78,7 @@ describe('PortfolioSection', () => {
   it('filters by a chip, shows its keyword in the box, and releases it when pressed again', async () => {
     const user = userEvent.setup();
     const { events, stop } = recordEvents();
-    render(<PortfolioSection status="ready" projects={projects} />);
+    render(<PortfolioSection onRetry={() => undefined} status="ready" projects={projects} />);
     const chip = screen.getByRole('button', { name: 'NEST.JS' });
     await user.click(chip);
     expect(chip).toHaveAttribute('aria-pressed', 'true');
@@ -94,7 +94,7 @@ describe('PortfolioSection', () => {
 
   it('switches from a chip to a title search when a new term is searched', async () => {
     const user = userEvent.setup();
-    render(<PortfolioSection status="ready" projects={projects} />);
+    render(<PortfolioSection onRetry={() => undefined} status="ready" projects={projects} />);
     await user.click(screen.getByRole('button', { name: 'ANGULAR' }));
     const box = screen.getByRole('searchbox');
     await user.clear(box);
@@ -105,7 +105,7 @@ describe('PortfolioSection', () => {
 
   it('restores the full list when the box is emptied', async () => {
     const user = userEvent.setup();
-    render(<PortfolioSection status="ready" projects={projects} />);
+    render(<PortfolioSection onRetry={() => undefined} status="ready" projects={projects} />);
     const box = screen.getByRole('searchbox');
     await user.type(box, 'crypto{Enter}');
     expect(cardTitles()).toEqual(['Crypto Wallet']);
@@ -116,7 +116,7 @@ describe('PortfolioSection', () => {
 
   it('says so when nothing matches, and offers the full list back', async () => {
     const user = userEvent.setup();
-    render(<PortfolioSection status="ready" projects={projects} />);
+    render(<PortfolioSection onRetry={() => undefined} status="ready" projects={projects} />);
     await user.type(screen.getByRole('searchbox'), 'kubernetes{Enter}');
     expect(screen.getByRole('status')).toHaveTextContent('No project title contains “kubernetes”.');
     expect(cardTitles()).toEqual([]);
@@ -127,11 +127,14 @@ describe('PortfolioSection', () => {
 
   it('keeps the search applied when the projects change', async () => {
     const user = userEvent.setup();
-    const { rerender } = render(<PortfolioSection status="ready" projects={projects} />);
+    const { rerender } = render(
+      <PortfolioSection onRetry={() => undefined} status="ready" projects={projects} />,
+    );
     await user.click(screen.getByRole('button', { name: 'CSS' }));
     expect(cardTitles()).toEqual(['Bakery Landing Page']);
     rerender(
       <PortfolioSection
+        onRetry={() => undefined}
         status="ready"
         projects={[...projects, project('4', 'Portfolio Theme', ['css']), project('5', 'Chat', ['nest.js'])]}
       />,
@@ -143,7 +146,7 @@ describe('PortfolioSection', () => {
   it('records the project a visitor opens, in a new tab', async () => {
     const user = userEvent.setup();
     const { events, stop } = recordEvents();
-    render(<PortfolioSection status="ready" projects={projects} />);
+    render(<PortfolioSection onRetry={() => undefined} status="ready" projects={projects} />);
     const link = screen.getByRole('link', { name: /^View Project\W+Crypto Wallet/ });
     expect(link).toHaveAttribute('href', 'https://example.test/2');
     expect(link).toHaveAttribute('target', '_blank');
@@ -156,6 +159,7 @@ describe('PortfolioSection', () => {
   it('loads the first row of images at once and the rest lazily', () => {
     render(
       <PortfolioSection
+        onRetry={() => undefined}
         status="ready"
         projects={[...projects, project('4', 'Fourth', []), project('5', 'Fifth', [])]}
       />,
@@ -173,16 +177,28 @@ describe('PortfolioSection', () => {
   });
 
   it('keeps space with placeholder cards while loading', () => {
-    const { container } = render(<PortfolioSection status="loading" projects={[]} />);
+    const { container } = render(
+      <PortfolioSection onRetry={() => undefined} status="loading" projects={[]} />,
+    );
     expect(container.querySelector('[aria-busy="true"]')?.children.length).toBeGreaterThan(1);
     expect(cardTitles()).toEqual([]);
   });
 
-  it.each(['ready', 'error'] as const)(
-    'says there are no projects yet when the list is empty (%s)',
-    (status) => {
-      render(<PortfolioSection status={status} projects={[]} />);
-      expect(screen.getByText(/There are no projects to show just now/)).toBeInTheDocument();
-    },
-  );
+  it('says there are no projects yet when the list is empty', () => {
+    render(<PortfolioSection onRetry={() => undefined} status="ready" projects={[]} />);
+    expect(screen.getByText(/There are no projects to show just now/)).toBeInTheDocument();
+  });
+
+  it('says the projects could not be loaded, over the placeholders, with a way to try again at once', () => {
+    const retried: string[] = [];
+    const { container } = render(
+      <PortfolioSection onRetry={() => retried.push('retry')} status="error" projects={[]} />,
+    );
+    expect(screen.getByRole('alert')).toHaveTextContent('The projects could not be loaded right now.');
+    expect(screen.queryByText(/There are no projects to show just now/)).not.toBeInTheDocument();
+    // The placeholders keep the grid's height, hidden from assistive technology.
+    expect(container.querySelector('ul[aria-hidden="true"]')?.children.length).toBeGreaterThan(1);
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(retried).toEqual(['retry']);
+  });
 });
