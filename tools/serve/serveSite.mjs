@@ -10,6 +10,7 @@ import { sectionSecurityHeaders, shellSecurityHeaders } from './securityHeaders.
 import { earlyHintsFor, sectionManifests as fetchSectionManifests } from './earlyHints.mjs';
 import { shellSeo } from './shellSeo.mjs';
 import { sectionFolders } from './sectionFolders.mjs';
+import { sectionStylesheets } from './sectionStylesheets.mjs';
 
 export const repoRoot = path.resolve(import.meta.dirname, '../..');
 
@@ -58,8 +59,11 @@ export function moduleStylesheets(manifest, exposedName) {
   ];
 }
 
-/** The stylesheets of exposed modules, from their sections' browser manifests (kept a few seconds). */
-function stylesheetsOf(remotesNow) {
+/**
+ * The stylesheets of exposed modules, from their sections' browser manifests (kept a few seconds), as copies on the
+ * site's own server (see sectionStylesheets.mjs).
+ */
+function stylesheetsOf(remotesNow, styles) {
   const caches = new Map();
   return async (moduleIds) => {
     const remotes = await remotesNow();
@@ -72,7 +76,7 @@ function stylesheetsOf(remotesNow) {
         (file) => new URL(file, remotes[section]).href,
       );
     });
-    return [...new Set(urls)];
+    return styles.localUrls([...new Set(urls)]);
   };
 }
 
@@ -161,13 +165,14 @@ export async function serveSite({
   const rendererFile = path.join(repoRoot, 'shell/dist-server/renderer.cjs');
   const remotesFile = overrides['/remotes.json'] ?? path.join(shellDist, 'remotes.json');
   const liveRemotes = currentRemotes(remotesFile);
+  const styles = sectionStylesheets();
   const renderer =
     serverRender && existsSync(rendererFile)
       ? await createPageRenderer({
           rendererFile,
           siteConfig,
           remotes: liveRemotes,
-          stylesheets: stylesheetsOf(liveRemotes),
+          stylesheets: stylesheetsOf(liveRemotes, styles),
           cache: pageCache,
         })
       : undefined;
@@ -181,7 +186,7 @@ export async function serveSite({
       overrides,
       linkHeader: pageHints,
       htmlHead: seo.htmlHead,
-      routes: seo.routes,
+      routes: Object.assign(styles.routes, seo.routes),
       renderPage: renderer?.render,
       previews: { secret: previewSecret, liveRemotes },
       quiet,
