@@ -1,5 +1,4 @@
 // What every page of the site must show, from the product spec (the shell's route table is the implementation).
-import { expect, type Page } from '@playwright/test';
 import { findSiteMapPage } from './siteMap.ts';
 
 export interface ExpectedPage {
@@ -27,17 +26,4 @@ export const expectedPages: ExpectedPage[] = [
 /** The description the site map gives the page ('' when it has none), which meta.json and the HTML must carry. */
 export function expectedDescription(pagePath: string): string {
   return findSiteMapPage(pagePath)?.description ?? '';
-}
-
-/**
- * Opens a page through the navbar from the home page. Only the page a visitor arrives on is rendered on the server;
- * this one is rendered in the browser, which loads its sections and their data itself (for tests of that path).
- */
-export async function openThroughTheNavbar(page: Page, linkName: string, path: string): Promise<void> {
-  await page.goto('/');
-  await page
-    .getByRole('navigation', { name: 'Main' })
-    .getByRole('link', { name: linkName, exact: true })
-    .click();
-  await expect(page).toHaveURL(new RegExp(`${path}$`));
 }

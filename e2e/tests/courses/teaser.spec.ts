@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { collectConsoleErrors } from '../../support/consoleErrors.ts';
 import { asReturningVisitor, sectionLoadTimeout } from './coursesSite.ts';
-import { scrollToSection } from '../../support/sections.ts';
+import { scrollToSection, waitForSectionReady } from '../../support/sections.ts';
 
 test.beforeEach(({ page }) => asReturningVisitor(page));
 
@@ -53,6 +53,9 @@ test('each platform card opens the platform profile in a new tab', async ({ page
 test('"Visit All Courses" leads to /courses without a reload', async ({ page }) => {
   await page.goto('/');
   await scrollToSection(page, 'courses/CoursesTeaser');
+  // The server's HTML holds the link at once; the browser's own navigation starts once the section is live (a click
+  // before that is an ordinary page load of /courses).
+  await waitForSectionReady(page, 'courses/CoursesTeaser');
   await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
   const visitAll = page.getByRole('link', { name: 'Visit All Courses' });
   await expect(visitAll).toBeVisible({ timeout: sectionLoadTimeout });
