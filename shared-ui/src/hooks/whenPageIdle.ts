@@ -64,12 +64,15 @@ function afterLoad(): Promise<void> {
 
 let idle: Promise<void> | undefined;
 
+/** A performance mark at the moment the page became idle (or was first used): what loads after it is deferred work. */
+export const PAGE_IDLE_MARK = 'site:page-idle';
+
 export function whenPageIdle(): Promise<void> {
   idle ??= Promise.race([
     afterLoad()
       .then(() => afterNetworkQuiet(NETWORK_QUIET_MS))
       .then(() => new Promise<void>((resolve) => onMainThreadIdle(resolve))),
     afterFirstInteraction(),
-  ]);
+  ]).then(() => void performance.mark(PAGE_IDLE_MARK));
   return idle;
 }
