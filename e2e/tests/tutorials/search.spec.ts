@@ -1,5 +1,6 @@
 // /tutorials: the first search (empty term, views), searching, the three sorts against the database's own order, the
-// search event, the cards' contents, View All with its event, and the testimonials below; and the page kept live:
+// search event, a late answer to an earlier search never replacing a later one, the cards' contents, View All with
+// its event, and the testimonials below; and the page kept live:
 // the owner's edits to the videos reach it (within 2 s of an edit made a second after it opened, with no
 // interaction), with the visitor's term and sort still applied.
 import { expect, test } from '@playwright/test';
@@ -116,6 +117,41 @@ test('searching matches titles and descriptions in any case, records the search,
     { name: 'userSearchForTutorial', searchTerm: 'cobol mainframes' },
     { name: 'userSearchForTutorial', searchTerm: '' },
   ]);
+  expect(errors).toEqual([]);
+});
+
+test('an earlier search answered late never replaces the answer to a later one', async ({ page }) => {
+  const errors = collectConsoleErrors(page);
+  const tutorials = await openTutorialsPage(page);
+  const [first, second] = ['websockets', 'MIDDLEWARE'];
+  // The real backend answers both; the network holds the first request back until the second has been shown.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/rest/v1/rpc/search_videos', async (route) => {
+    if (route.request().postDataJSON()?.search_term === first) await held;
+    await route.continue();
+  });
+  const firstAnswered = page.waitForResponse(
+    (response) =>
+      response.url().includes('/rest/v1/rpc/search_videos') &&
+      response.request().postDataJSON()?.search_term === first,
+  );
+
+  await tutorials.searchBox.fill(first);
+  await tutorials.searchButton.click();
+  await tutorials.searchBox.fill(second);
+  await tutorials.searchButton.click();
+  const expected = titles(await videosInDatabaseOrder('views', second));
+  expect(expected).not.toEqual(titles(await videosInDatabaseOrder('views', first)));
+  await expectShownTitles(tutorials, expected);
+
+  release();
+  expect((await firstAnswered).status()).toBe(200);
+  // Past the late answer's arrival (and a frame or two), the page still shows the later search.
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 100))));
+  expect(await tutorials.shownTitles()).toEqual(expected);
+  await expect(tutorials.summary).toHaveText(new RegExp(`for “${second}”`));
+  await expect(tutorials.searchBox).toHaveValue(second);
   expect(errors).toEqual([]);
 });
 
