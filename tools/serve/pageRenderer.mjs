@@ -32,7 +32,7 @@ export async function createPageRenderer({
   /** The renders under way, by path: a burst of visitors to a page that is not kept shares one render. */
   const rendering = new Map();
   // Module Federation's async startup: the bundle's exports arrive once its shared modules are ready.
-  const { createRenderer } = await require(rendererFile);
+  const { createRenderer, deadlines, socketWithDeadline } = await require(rendererFile);
   const renderer = createRenderer({
     siteConfig,
     remotes,
@@ -105,7 +105,11 @@ export async function createPageRenderer({
   const realtime = cache
     ? new RealtimeClient(new URL('realtime/v1', `${siteConfig.supabase.url}/`).href.replace(/^http/, 'ws'), {
         params: { apikey: siteConfig.supabase.anonKey },
-        transport: WebSocket,
+        // The browser's deadlines (shared-ui/src/data/deadlines.ts): the socket opens in time and each answer (join,
+        // heartbeat) comes in time, or it is closed and opened again, so a hung backend is noticed within seconds.
+        transport: socketWithDeadline(WebSocket, deadlines.realtimeMs),
+        timeout: deadlines.realtimeMs,
+        heartbeatIntervalMs: deadlines.realtimeHeartbeatMs,
       })
     : undefined;
   const watched = new Set();
@@ -113,12 +117,19 @@ export async function createPageRenderer({
     for (const table of tables) {
       if (!realtime || watched.has(table)) continue;
       watched.add(table);
+      let joinedBefore = false;
       realtime
         .channel(`server-render-${table}`)
         .on('postgres_changes', { event: '*', schema: 'public', table }, () =>
           refreshAll(pages.tableChanged(table)),
         )
-        .subscribe();
+        .subscribe((status) => {
+          if (status !== 'SUBSCRIBED') return;
+          // Joined again after the socket was lost: a change made meanwhile was missed, so the pages read from the
+          // table are rendered again now rather than when they expire.
+          if (joinedBefore) refreshAll(pages.tableChanged(table));
+          joinedBefore = true;
+        });
     }
   }
 

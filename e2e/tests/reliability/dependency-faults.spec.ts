@@ -2,7 +2,7 @@
 // and the portfolio section's files through fault proxies: frozen (connections open, nothing answers, as an
 // overloaded or half-dead server behaves), slowed (seconds per answer) and restored. On every route the visitor gets
 // the frame at once and a clear message with "Try again" within the deadline, nothing moves, a form keeps what was
-// typed, and everything comes back by itself when the dependency does, without a reload.
+// typed, and everything comes back by itself when the dependency does, without a reload; the site's server too.
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { collectConsoleErrors } from '../../support/consoleErrors.ts';
 import { forgetBrowserWrites } from '../../support/anonymousWrites.ts';
@@ -317,4 +317,47 @@ test("a section's files held back: in the browser its space is kept, it says it 
   await expect(content['/portfolio']!(page).first()).toBeVisible({ timeout: 30_000 });
   await expect(late).toHaveCount(0);
   await page.context().close();
+});
+
+// Last: catching up, the server renders every page it keeps again with the backend up, and the tests above expect
+// pages it could not render.
+test("backend down a moment: the site's server catches up with an edit it missed, before its kept page would expire", async () => {
+  test.setTimeout(60_000);
+  const portfolioHtml = async () => (await fetch(`${reliability.site.url}/portfolio`)).text();
+  const added: string[] = [];
+  async function addProject(title: string) {
+    const { data, error } = await ownerDatabase()
+      .from('projects')
+      .insert({
+        title,
+        description: 'Added from the dashboard while the site was rendering pages.',
+        image_path: 'projects/coinledger.webp',
+        keywords: ['react'],
+        link_to_project: 'https://github.com/alexmorgan-dev/e2e-server-catch-up',
+        featured_rank: null,
+      })
+      .select('id')
+      .single();
+    expect(error).toBeNull();
+    added.push((data as { id: string }).id);
+  }
+  try {
+    // The server renders the page and follows its table: an edit reaches its HTML at once.
+    expect(await portfolioHtml()).toContain('Portfolio');
+    const seenLive = uniqueLabel('E2E server live');
+    await addProject(seenLive);
+    await expect.poll(portfolioHtml, { timeout: 8_000 }).toContain(seenLive);
+    // That render is kept fresh for 10 s. The backend drops every connection, the server's Realtime socket among
+    // them; the owner's edit made meanwhile sends the server no change.
+    reliability.backend.set({ kind: 'down' });
+    const missed = uniqueLabel('E2E server missed');
+    await addProject(missed);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    reliability.backend.set({ kind: 'pass' });
+    // Back, the server joins its tables again and renders the pages read from them: the edit shows well before the
+    // kept page expires (within 6 s of the backend's return, 10 s after the last render at most otherwise).
+    await expect.poll(portfolioHtml, { timeout: 6_000 }).toContain(missed);
+  } finally {
+    await ownerDatabase().from('projects').delete().in('id', added);
+  }
 });

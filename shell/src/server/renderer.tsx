@@ -12,12 +12,16 @@ import { StaticRouter } from '@site/shared-ui/router';
 import { pageDataHtml, SectionDataContext, type PageData } from '@site/shared-ui/sectionData';
 import { configureSupabase, type SupabaseRuntimeConfig } from '@site/shared-ui/supabaseClient';
 import { deadlines } from '@site/shared-ui/deadlines';
+import { socketWithDeadline } from '@site/shared-ui/tableChanges';
 import { ServerRenderContext } from '../federation/ServerRenderContext.ts';
 import { SiteApp } from '../site/SiteApp.tsx';
 import { findSitePage, sitePages } from '../site/sitePages.ts';
 import { loadPageSections } from './loadPageSections.ts';
 import { composePage } from './pageDocument.ts';
 import { SectionServers } from './sectionServers.ts';
+
+// The site's server follows the tables its pages were read from with the same deadlines as a browser does.
+export { deadlines, socketWithDeadline };
 
 export interface RendererOptions {
   siteConfig: { supabase: SupabaseRuntimeConfig };
