@@ -59,16 +59,23 @@ describe("the sections' manifests for the hints", () => {
   let server;
   let requests = 0;
   let url;
+  // Answers its manifest until told to hang (as a frozen section's file server does).
+  let hanging = false;
+  const held = [];
   before(async () => {
     server = createServer((request, response) => {
       requests += 1;
-      if (request.url === '/mf-manifest.json') response.end(JSON.stringify(portfolioManifest));
+      if (hanging) held.push(response);
+      else if (request.url === '/mf-manifest.json') response.end(JSON.stringify(portfolioManifest));
       else response.writeHead(404).end();
     });
     await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
     url = `http://127.0.0.1:${server.address().port}`;
   });
-  after(() => server.close());
+  after(() => {
+    for (const response of held) response.destroy();
+    server.close();
+  });
 
   it('are fetched from where remotes.json says, kept for a few seconds, and missing when a section does not answer', async () => {
     const manifestsOf = sectionManifests({
@@ -81,5 +88,18 @@ describe("the sections' manifests for the hints", () => {
     });
     await manifestsOf(['portfolio']);
     assert.equal(requests, 2);
+  });
+
+  it('keep the last one a section gave while it does not answer in time', async () => {
+    const manifestsOf = sectionManifests({ portfolio: `${url}/mf-manifest.json` }, 0, 100);
+    assert.deepEqual(await manifestsOf(['portfolio']), { portfolio: portfolioManifest });
+    hanging = true;
+    try {
+      const startedAt = Date.now();
+      assert.deepEqual(await manifestsOf(['portfolio']), { portfolio: portfolioManifest });
+      assert.ok(Date.now() - startedAt < 1_000);
+    } finally {
+      hanging = false;
+    }
   });
 });
