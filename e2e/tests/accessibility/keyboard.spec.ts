@@ -1,10 +1,10 @@
 // A visitor with a keyboard only walks the site: skip link, navbar, search, chips, the video player modal and the
 // forms, each control reached with Tab, used with Enter, Space or the arrows, and showing where the focus is.
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { forgetBrowserWrites } from '../../support/anonymousWrites.ts';
 import { expectVisibleFocus, focusIsWithin, tabTo } from '../../support/keyboard.ts';
 import { portfolioPage } from '../portfolio/portfolioSite.ts';
-import { dismissTheAd, tutorialsPage } from '../tutorials/tutorialsSite.ts';
+import { dismissTheAd, fakeYouTubePlayer, tutorialsPage } from '../tutorials/tutorialsSite.ts';
 import {
   contactSection,
   deleteRows,
@@ -60,16 +60,25 @@ test('tutorial sort menu and the player modal: focus kept inside, Escape closes,
   await expect(tutorials.sortMenu).not.toHaveValue('views');
   await expect(tutorials.grid).toHaveAttribute('aria-busy', 'false');
 
+  // The player is YouTube's page in a frame: it stands in here, loaded before the walk starts (Tab into a frame
+  // still loading lands on a document about to be replaced, and the focus with it).
+  await fakeYouTubePlayer(page);
   const play = tutorials.cards.first().getByRole('button', { name: /^Play Video/ });
   await tabTo(page, play);
   await page.keyboard.press('Enter');
   const dialog = page.getByRole('dialog');
   await expect(dialog).toBeVisible();
-  expect(await focusIsWithin(dialog)).toBe(true);
+  await expect(dialog.frameLocator('iframe').getByRole('button', { name: 'Play' })).toBeVisible();
+  expect(await focused(page)).toBe('Close video');
+  const walk: string[] = [];
   for (let presses = 0; presses < 6; presses += 1) {
     await page.keyboard.press('Tab');
     expect(await focusIsWithin(dialog)).toBe(true);
+    walk.push(await focused(page));
   }
+  // Into the player's own control, out of the frame to the link after it, and round again from the close button.
+  const round = ['player', 'Watch on YouTube (opens in a new tab)', 'Close video'];
+  expect(walk).toEqual([...round, ...round]);
   await page.keyboard.press('Shift+Tab');
   expect(await focusIsWithin(dialog)).toBe(true);
   await page.keyboard.press('Escape');
@@ -140,3 +149,12 @@ test('the newsletter and contact forms, filled and sent from the keyboard', asyn
     await deleteRows('contacts', 'subject', subject);
   }
 });
+
+/** What has the focus: the player's frame, or the accessible name of the control. */
+function focused(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const active = document.activeElement;
+    if (active instanceof HTMLIFrameElement) return 'player';
+    return active?.getAttribute('aria-label') ?? active?.textContent?.trim() ?? '';
+  });
+}
