@@ -61,7 +61,7 @@ export function moduleStylesheets(manifest, exposedName) {
 
 /**
  * The stylesheets of exposed modules, from their sections' browser manifests (kept a few seconds), as copies on the
- * site's own server (see sectionStylesheets.mjs).
+ * site's own server, one file for a page (see sectionStylesheets.mjs).
  */
 function stylesheetsOf(remotesNow, styles) {
   const caches = new Map();
