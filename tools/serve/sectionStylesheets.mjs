@@ -1,44 +1,61 @@
-// The sections' stylesheets that a server-rendered page links in its head, served by the site's own server from
-// memory, as one file per page. A stylesheet in the head blocks the page's first paint until it arrives: linked from a
-// section's origin, a section whose file server hangs would leave the whole page blank (Chromium waited about 20 s,
-// then painted the page unstyled and shifted it when the file came). The files are content-hashed, so each is
-// fetched once (with a deadline) and kept; a page links one file here holding all of them (the home page's sections
-// have 15 stylesheets, most under 1 KB and the kit's repeated by each section: one request for them all instead of
-// 15 on the six connections a browser opens to a server, queued ahead of the page's scripts), and its first paint
-// depends only on the site's own server.
-import { createHash } from 'node:crypto';
+// The sections' stylesheets that a server-rendered page links in its head, served by the site's own server as one
+// file per page. A stylesheet in the head blocks the page's first paint until it arrives: linked from a section's
+// origin, a section whose file server hangs would leave the whole page blank (Chromium waited about 20 s, then painted
+// the page unstyled and shifted it when the file came). One file for all of them: the home page's sections have 15
+// stylesheets, most under 1 KB and the kit's repeated by each section, and 15 requests queue on the six connections a
+// browser opens to a server, ahead of the page's scripts.
+// The files are content-hashed, so each is fetched once (with a deadline) and kept. The combined file's name lists
+// the files it holds (compressed), so that any instance of the site's server can answer it, not only the one that
+// rendered the page (behind a load balancer, or after a restart); only files of the live sections' origins are served.
+import { deflateRawSync, inflateRawSync } from 'node:zlib';
 
-/** At most this many files are kept, and as many pages' combined files (old deployments' files go first). */
+/** At most this many files are kept (old deployments' files go first). */
 const keptFiles = 500;
+/** At most this many stylesheets in one combined file, and this long a name. */
+const filesPerPage = 64;
+const longestPath = 4096;
+
+/** A section's stylesheets are content-hashed (webpack's `[name].[contenthash:10].css`), and only those are asked for. */
+const hashedStylesheet = /\/[\w.-]+\.[0-9a-f]{10}\.css$/;
+
+export const sectionStylesPrefix = '/section-styles/';
 
 const cssHeaders = {
   'Content-Type': 'text/css; charset=utf-8',
   'Cache-Control': 'public, max-age=31536000, immutable',
 };
 
-const shortHash = (text) => createHash('sha256').update(text).digest('hex').slice(0, 12);
+/** The path of the combined file of these stylesheets (their URLs, in order). */
+function combinedPath(urls) {
+  return `${sectionStylesPrefix}${deflateRawSync(JSON.stringify(urls)).toString('base64url')}.css`;
+}
 
-/** Adds to a map that forgets its oldest entries past `keptFiles` (calling `forget` for each). */
-function remember(map, key, value, forget) {
-  map.set(key, value);
-  if (map.size <= keptFiles) return;
-  const [oldest] = map.keys();
-  forget(map.get(oldest));
-  map.delete(oldest);
+/** The stylesheets a combined file's path names, or undefined for a path that is not one. */
+function namedUrls(pathname) {
+  if (
+    !pathname.startsWith(sectionStylesPrefix) ||
+    !pathname.endsWith('.css') ||
+    pathname.length > longestPath
+  )
+    return undefined;
+  try {
+    const name = Buffer.from(pathname.slice(sectionStylesPrefix.length, -'.css'.length), 'base64url');
+    const urls = JSON.parse(inflateRawSync(name, { maxOutputLength: longestPath * 16 }).toString('utf8'));
+    if (!Array.isArray(urls) || urls.length === 0 || urls.length > filesPerPage) return undefined;
+    if (!urls.every((url) => typeof url === 'string')) return undefined;
+    return urls.map((url) => new URL(url));
+  } catch {
+    return undefined;
+  }
 }
 
 /**
- * @param {{ deadlineMs?: number }} [options] how long a first fetch may take before the page links the original
- * @returns {{ routes: Record<string, () => Promise<{ headers: Record<string, string>, body: string }>>,
- *   localUrls: (urls: string[]) => Promise<string[]> }} routes for the site's server (they grow as files are kept)
+ * @param {{ deadlineMs?: number, origins?: () => Promise<string[]> }} [options] how long a first fetch may take
+ *   before the page links the original; the origins of the live sections (the only ones whose files are served)
  */
-export function sectionStylesheets({ deadlineMs = 2000 } = {}) {
-  /** @type {Record<string, () => Promise<{ headers: Record<string, string>, body: string }>>} */
-  const routes = {};
+export function sectionStylesheets({ deadlineMs = 2000, origins = async () => [] } = {}) {
   /** section URL -> its text, once kept (a rejected promise while it cannot be fetched) */
   const kept = new Map();
-  /** the paths of the combined files served */
-  const combined = new Map();
 
   function keep(url) {
     let text = kept.get(url);
@@ -55,30 +72,40 @@ export function sectionStylesheets({ deadlineMs = 2000 } = {}) {
         console.error('[section styles] not kept, linked from the section:', error.message);
         kept.delete(url);
       });
-      remember(kept, url, text, () => undefined);
+      kept.set(url, text);
+      if (kept.size > keptFiles) kept.delete(kept.keys().next().value);
     }
     return text;
   }
 
-  /** The path of one file holding these texts in order, each once (a section's copy of the kit's is the same). */
-  function combine(texts) {
-    const body = [...new Set(texts)].join('\n');
-    const localPath = `/section-styles/${shortHash(body)}.css`;
-    if (!combined.has(localPath)) {
-      routes[localPath] = async () => ({ headers: cssHeaders, body });
-      remember(combined, localPath, localPath, (oldPath) => delete routes[oldPath]);
-    }
-    return localPath;
-  }
-
   return {
-    routes,
-    /** One local file for the stylesheets kept here, then the section's own URL of each that could not be fetched. */
+    /** One combined file here for the stylesheets that could be fetched, then the section's URL of each other one. */
     async localUrls(urls) {
-      const texts = await Promise.all(urls.map((url) => keep(url).catch(() => undefined)));
-      const here = texts.filter((text) => text !== undefined);
-      const elsewhere = urls.filter((_, index) => texts[index] === undefined);
-      return here.length > 0 ? [combine(here), ...elsewhere] : elsewhere;
+      const fetched = await Promise.all(
+        urls.map((url) =>
+          keep(url).then(
+            () => true,
+            () => false,
+          ),
+        ),
+      );
+      const here = urls.filter((_, index) => fetched[index]);
+      const elsewhere = urls.filter((_, index) => !fetched[index]);
+      return here.length > 0 ? [combinedPath(here), ...elsewhere] : elsewhere;
+    },
+
+    /**
+     * The answer to a request for a combined file: undefined for a path that names none (or a file of another
+     * origin than the live sections'); a rejection when a file it names cannot be fetched now.
+     */
+    async answer(pathname) {
+      const urls = namedUrls(pathname);
+      if (!urls) return undefined;
+      const allowed = new Set(await origins());
+      if (!urls.every((url) => allowed.has(url.origin) && hashedStylesheet.test(url.pathname)))
+        return undefined;
+      const texts = await Promise.all(urls.map((url) => keep(url.href)));
+      return { headers: cssHeaders, body: [...new Set(texts)].join('\n') };
     },
   };
 }

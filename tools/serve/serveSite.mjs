@@ -165,7 +165,9 @@ export async function serveSite({
   const rendererFile = path.join(repoRoot, 'shell/dist-server/renderer.cjs');
   const remotesFile = overrides['/remotes.json'] ?? path.join(shellDist, 'remotes.json');
   const liveRemotes = currentRemotes(remotesFile);
-  const styles = sectionStylesheets();
+  const styles = sectionStylesheets({
+    origins: async () => Object.values(await liveRemotes()).map((manifest) => new URL(manifest).origin),
+  });
   const renderer =
     serverRender && existsSync(rendererFile)
       ? await createPageRenderer({
@@ -186,7 +188,8 @@ export async function serveSite({
       overrides,
       linkHeader: pageHints,
       htmlHead: seo.htmlHead,
-      routes: Object.assign(styles.routes, seo.routes),
+      routes: seo.routes,
+      generated: styles.answer,
       renderPage: renderer?.render,
       previews: { secret: previewSecret, liveRemotes },
       quiet,

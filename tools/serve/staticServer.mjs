@@ -90,6 +90,8 @@ const methods = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
  *   added at the end of an HTML page's head (structured data made from the tables)
  * @param {Record<string, () => Promise<{ headers: Record<string, string>, body: string }>>} [options.routes] URL path ->
  *   a generated answer (status 200), compressed like a file
+ * @param {(pathname: string) => Promise<{ headers: Record<string, string>, body: string } | undefined>} [options.generated]
+ *   an answer made for a path that is no route (undefined: the path is not one it makes; a rejection: 503)
  * @param {(pathname: string, document: string) => Promise<{ status: number,
  *   headers: Record<string, string>, body: string | import('node:stream').Readable } | undefined>} [options.renderPage]
  *   the shell's server render: the page rendered in full from its prerendered document (undefined: serve the file)
@@ -107,6 +109,7 @@ export async function createStaticApp({
   linkHeader,
   htmlHead,
   routes = {},
+  generated = async () => undefined,
   renderPage,
   previews,
   name = path.basename(path.dirname(path.resolve(root))),
@@ -315,14 +318,14 @@ export async function createStaticApp({
       }
 
       const route = Object.hasOwn(routes, pathname) ? routes[pathname] : undefined;
-      if (route) {
-        const answer = await route().catch((error) => {
-          console.error(`[${name}] ${request.id} ${pathname}:`, error.message);
-          return undefined;
-        });
-        if (!answer) return reply.code(503).type('text/plain; charset=utf-8').send('Try again later');
-        return reply.code(200).headers(answer.headers).send(answer.body);
+      const answer = await (route ? route() : generated(pathname)).catch((error) => {
+        console.error(`[${name}] ${request.id} ${pathname}:`, error.message);
+        return null;
+      });
+      if (answer === null || (route && !answer)) {
+        return reply.code(503).type('text/plain; charset=utf-8').send('Try again later');
       }
+      if (answer) return reply.code(200).headers(answer.headers).send(answer.body);
 
       const override = Object.hasOwn(overrides, pathname) ? overrides[pathname] : undefined;
       let status = 200;

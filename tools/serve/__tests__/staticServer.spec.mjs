@@ -144,6 +144,11 @@ describe('the static server with generated answers', () => {
           throw new Error('the backend is away');
         },
       },
+      generated: async (pathname) => {
+        if (pathname === '/made/away.css') throw new Error('the section is away');
+        if (!pathname.startsWith('/made/')) return undefined;
+        return { headers: { 'Content-Type': 'text/css; charset=utf-8' }, body: `/* ${pathname} */` };
+      },
     });
   });
   after(() => shell.close());
@@ -163,6 +168,16 @@ describe('the static server with generated answers', () => {
   it('answers 503 when a generated route fails, and keeps serving', async () => {
     assert.equal((await get(shell.port, '/broken.xml')).status, 503);
     assert.equal((await get(shell.port, '/sitemap.xml')).status, 200);
+  });
+
+  it('answers a path made on request, 503 when making it fails, and serves files and pages as before', async () => {
+    const made = await get(shell.port, '/made/page.css');
+    assert.equal(made.status, 200);
+    assert.equal(made.headers['content-type'], 'text/css; charset=utf-8');
+    assert.equal(made.body.toString(), '/* /made/page.css */');
+    assert.equal((await get(shell.port, '/made/away.css')).status, 503);
+    assert.equal((await get(shell.port, '/about')).status, 200);
+    assert.equal((await get(shell.port, '/missing.css')).status, 404);
   });
 
   it('adds generated tags at the end of a page’s head, with an ETag of what it sends', async () => {
