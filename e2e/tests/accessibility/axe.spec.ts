@@ -4,7 +4,8 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { expectedPages } from '../../support/pages.ts';
 import { firstTimeVisitor } from '../../support/visitor.ts';
-import { dismissTheAd, fakeYouTubePlayer, tutorialsPage } from '../tutorials/tutorialsSite.ts';
+import { dismissTheAd } from '../../support/adToast.ts';
+import { fakeYouTubePlayer, tutorialsPage } from '../tutorials/tutorialsSite.ts';
 import { adToast, newsletterPopup } from '../engagement/engagementSite.ts';
 
 const wcag = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];

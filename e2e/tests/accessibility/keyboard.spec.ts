@@ -4,7 +4,8 @@ import { expect, test, type Page } from '@playwright/test';
 import { forgetBrowserWrites } from '../../support/anonymousWrites.ts';
 import { expectVisibleFocus, focusIsWithin, tabTo } from '../../support/keyboard.ts';
 import { portfolioPage } from '../portfolio/portfolioSite.ts';
-import { dismissTheAd, fakeYouTubePlayer, tutorialsPage } from '../tutorials/tutorialsSite.ts';
+import { dismissTheAd } from '../../support/adToast.ts';
+import { fakeYouTubePlayer, tutorialsPage } from '../tutorials/tutorialsSite.ts';
 import {
   contactSection,
   deleteRows,

@@ -2,6 +2,7 @@
 // visitor finds them. Live specs name their rows with liveRowPrefix, so specs running in parallel can tell them
 // apart from the seed.
 import { expect, type Page } from '@playwright/test';
+import { dismissTheAdWhenInTheWay } from '../../support/adToast.ts';
 import { waitForSectionReady } from '../../support/sections.ts';
 import { ownerDatabase } from '../../support/database.ts';
 
@@ -72,9 +73,7 @@ export async function asReturningVisitor(page: Page): Promise<void> {
   await page.addInitScript(() => {
     window.localStorage.setItem('newsletterTimestamp', String(Date.now() + 30 * 60 * 1000));
   });
-  await page.addLocatorHandler(page.getByRole('button', { name: 'Dismiss the ad' }), (dismiss) =>
-    dismiss.click(),
-  );
+  await dismissTheAdWhenInTheWay(page);
 }
 
 export function coursesPage(page: Page) {

@@ -2,6 +2,7 @@
 // required fields, the blocked submit, a message stored (read back as the owner), the function refusing a message
 // it finds too long (the field error at the field, the text kept), and a failed send that keeps the text.
 import { expect, test, type Page } from '@playwright/test';
+import { dismissTheAdWhenInTheWay } from '../../support/adToast.ts';
 import { collectConsoleErrors } from '../../support/consoleErrors.ts';
 import { forgetBrowserWrites, isContactSend } from '../../support/anonymousWrites.ts';
 import { ownerDatabase } from '../../support/database.ts';
@@ -16,9 +17,7 @@ test.use({ storageState: visitorWhoSawThePopup });
 test.beforeEach(async ({ page }) => {
   // The whole suite is one client to the backend: these tests need the client's full allowance.
   await forgetBrowserWrites('contact');
-  await page.addLocatorHandler(page.getByRole('button', { name: 'Dismiss the ad' }), (dismiss) =>
-    dismiss.click(),
-  );
+  await dismissTheAdWhenInTheWay(page);
 });
 
 const invalidForm = 'Invalid data, make sure to enter correct data.';

@@ -9,6 +9,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { createClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
 import { startBackend } from '../../../scripts/backend.mjs';
+import { dismissTheAdWhenInTheWay } from '../../support/adToast.ts';
 import { isContactSend } from '../../support/anonymousWrites.ts';
 import { localServiceRoleKey } from '../../support/database.ts';
 import { startSecondSite, type SecondSite } from '../../support/secondSite.ts';
@@ -74,9 +75,7 @@ async function withRecaptchaStandIn(page: Page) {
     newsletterStorageKeys.newsletterTimestamp,
     String(popupClosedUntil),
   ] as const);
-  await page.addLocatorHandler(page.getByRole('button', { name: 'Dismiss the ad' }), (dismiss) =>
-    dismiss.click(),
-  );
+  await dismissTheAdWhenInTheWay(page);
 }
 
 async function send(page: Page, token: string, subject: string) {

@@ -4,7 +4,8 @@ import { expect, test } from '@playwright/test';
 import { collectConsoleErrors } from '../../support/consoleErrors.ts';
 import { recordBusEvents } from '../../support/eventBus.ts';
 import { visitorWhoSawThePopup } from '../../support/visitor.ts';
-import { dismissTheAdWhenInTheWay, sectionLoadTimeout } from './portfolioSite.ts';
+import { dismissTheAdWhenInTheWay } from '../../support/adToast.ts';
+import { sectionLoadTimeout } from './portfolioSite.ts';
 
 // A returning visitor: the newsletter pop-up (which makes the page inert) stays closed; the ad toast is closed
 // when it covers what the test clicks.

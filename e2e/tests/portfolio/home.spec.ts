@@ -3,12 +3,8 @@
 import { expect, test } from '@playwright/test';
 import { ownerDatabase } from '../../support/database.ts';
 import { collectConsoleErrors } from '../../support/consoleErrors.ts';
-import {
-  openHomePage,
-  sectionLoadTimeout,
-  seededProjects,
-  dismissTheAdWhenInTheWay,
-} from './portfolioSite.ts';
+import { openHomePage, sectionLoadTimeout, seededProjects } from './portfolioSite.ts';
+import { dismissTheAdWhenInTheWay } from '../../support/adToast.ts';
 import { visitorWhoSawThePopup } from '../../support/visitor.ts';
 
 // A returning visitor: the newsletter pop-up (which makes the page inert) stays closed; the ad toast is closed

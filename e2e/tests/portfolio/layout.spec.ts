@@ -2,12 +2,8 @@
 // data loads, and no accessibility violations axe can find.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import {
-  dismissTheAdWhenInTheWay,
-  openHomePage,
-  openPortfolioPage,
-  sectionLoadTimeout,
-} from './portfolioSite.ts';
+import { openHomePage, openPortfolioPage, sectionLoadTimeout } from './portfolioSite.ts';
+import { dismissTheAdWhenInTheWay } from '../../support/adToast.ts';
 import { visitorWhoSawThePopup } from '../../support/visitor.ts';
 import { expectStableLayout, recordLayoutShifts } from '../../support/layoutShift.ts';
 

@@ -10,8 +10,8 @@ import {
   openPortfolioPage,
   portfolioPage,
   seededProjects,
-  dismissTheAdWhenInTheWay,
 } from './portfolioSite.ts';
+import { dismissTheAdWhenInTheWay } from '../../support/adToast.ts';
 import { visitorWhoSawThePopup } from '../../support/visitor.ts';
 import { editOneSecondAfterOpening, shownWithinMs } from '../../support/liveEdits.ts';
 

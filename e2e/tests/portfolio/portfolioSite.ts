@@ -42,13 +42,6 @@ export async function seededProjects(): Promise<SeededProject[]> {
   return (data as SeededProject[]).filter((row) => !row.title.startsWith(liveRowPrefix));
 }
 
-/** The ad toast sits over the bottom-left corner: a visitor closes it when it is in the way of a click. */
-export async function dismissTheAdWhenInTheWay(page: Page): Promise<void> {
-  await page.addLocatorHandler(page.getByRole('button', { name: 'Dismiss the ad' }), (dismiss) =>
-    dismiss.click(),
-  );
-}
-
 export function portfolioPage(page: Page) {
   const grid = page.getByRole('list', { name: 'Portfolio projects' });
   const chips = page.getByRole('list', { name: 'Filter projects by keyword' });

@@ -70,6 +70,8 @@ test('focus stays inside the open modal, Escape closes it and focus returns to P
   const { play, dialog } = await openPlayer(page);
   const close = dialog.getByRole('button', { name: 'Close video' });
   await expect(close).toBeFocused();
+  // The walk starts once the player is loaded: a Tab while the frame is still empty passes it by.
+  await expect(dialog.frameLocator('iframe').getByRole('button', { name: 'Play' })).toBeVisible();
 
   // Close button -> player -> Watch on YouTube -> back to the close button, and the same way backwards.
   const steps: [string, string][] = [

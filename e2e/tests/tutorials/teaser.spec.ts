@@ -2,7 +2,7 @@
 // /tutorials and the subscribe link to the channel in a new tab.
 import { expect, test } from '@playwright/test';
 import { collectConsoleErrors } from '../../support/consoleErrors.ts';
-import { dismissTheAd } from './tutorialsSite.ts';
+import { dismissTheAd } from '../../support/adToast.ts';
 import { visitorWhoSawThePopup } from '../../support/visitor.ts';
 import { scrollToSection } from '../../support/sections.ts';
 

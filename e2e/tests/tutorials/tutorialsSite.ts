@@ -3,6 +3,7 @@
 import { expect, type Page } from '@playwright/test';
 import { waitForSectionReady } from '../../support/sections.ts';
 import { ownerDatabase } from '../../support/database.ts';
+import { dismissTheAd } from '../../support/adToast.ts';
 
 /** Spec §9: a search shows at most 12 tutorials. */
 export const pageSize = 12;
@@ -72,21 +73,6 @@ export function tutorialsPage(page: Page) {
 }
 
 export type TutorialsPageParts = ReturnType<typeof tutorialsPage>;
-
-/**
- * The ad toast slides in 2 s after the page loads (spec §2) and is fixed at the bottom left, where it could cover what
- * a test clicks: the visitor dismisses it first. (A locator handler would fire in the middle of other steps and move
- * the focus those steps check.) Without ads there is no toast, and nothing to do.
- */
-export async function dismissTheAd(page: Page): Promise<void> {
-  const dismiss = page.getByRole('button', { name: 'Dismiss the ad' });
-  const appeared = await dismiss.waitFor({ timeout: 8_000 }).then(
-    () => true,
-    () => false,
-  );
-  if (appeared) await dismiss.click();
-  await expect(page.getByRole('complementary', { name: 'Advertisement' })).toHaveCount(0);
-}
 
 /** Opens /tutorials and waits for the first search's answer. */
 export async function openTutorialsPage(page: Page): Promise<TutorialsPageParts> {

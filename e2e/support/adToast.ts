@@ -1,0 +1,24 @@
+// The ad toast slides in 2 s after the page loads (spec §2) and is fixed at the bottom left, where it can cover what a
+// test clicks. A visitor closes it; the specs do too, one of two ways.
+import { expect, type Page } from '@playwright/test';
+
+const dismissButton = (page: Page) => page.getByRole('button', { name: 'Dismiss the ad' });
+
+/**
+ * The visitor closes the toast first, once it is there (without ads there is no toast, and nothing to do). For a test
+ * that checks the focus: a locator handler (below) would fire in the middle of its steps and move the focus they check.
+ */
+export async function dismissTheAd(page: Page): Promise<void> {
+  const dismiss = dismissButton(page);
+  const appeared = await dismiss.waitFor({ timeout: 8_000 }).then(
+    () => true,
+    () => false,
+  );
+  if (appeared) await dismiss.click();
+  await expect(page.getByRole('complementary', { name: 'Advertisement' })).toHaveCount(0);
+}
+
+/** The visitor closes the toast whenever it is in the way of a step (a click, or a check Playwright makes). */
+export async function dismissTheAdWhenInTheWay(page: Page): Promise<void> {
+  await page.addLocatorHandler(dismissButton(page), (dismiss) => dismiss.click());
+}
