@@ -5,6 +5,7 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { repoRoot, sectionFolders, serveSite, sitePortsFor } from '../tools/serve/serveSite.mjs';
 import { startBackend } from './backend.mjs';
+import { localMailEnv, startMailCatcher } from './mailCatcher.mjs';
 import { oneLife } from './oneLife.mjs';
 
 const apps = ['shell', ...Object.values(sectionFolders)];
@@ -24,14 +25,20 @@ const built = () =>
 while (!built()) await new Promise((resolve) => setTimeout(resolve, 500));
 
 const ports = sitePortsFor(0);
-const backend = await startBackend({ port: ports.backend, quiet: true });
+const mail = await startMailCatcher({ smtpPort: ports.mailSmtp, webPort: ports.mailInbox });
+const backend = await startBackend({
+  port: ports.backend,
+  quiet: true,
+  env: localMailEnv(mail, `http://localhost:${ports.shell}`),
+});
 const site = await serveSite({});
 console.log(
-  `\n  Watching ${apps.join(', ')}. The site: ${site.url}  Backend: ${backend.url}  Stop with Ctrl+C.\n`,
+  `\n  Watching ${apps.join(', ')}. The site: ${site.url}  Backend: ${backend.url}  Mail: ${mail.inboxUrl}  Stop with Ctrl+C.\n`,
 );
 
 oneLife([
   { name: 'the site servers', stop: () => site.close() },
+  { name: 'the mail catcher', stop: () => mail.stop() },
   { name: `the backend (pid ${backend.pid})`, stop: () => backend.stop(), exited: backend.exited },
   ...watchers.map((watcher, index) => ({
     name: `the ${apps[index]} watcher`,

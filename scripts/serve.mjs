@@ -1,9 +1,10 @@
-// Serves the built site and its backend, as `npm start` does after building. Used by `npm start` and by the
-// end-to-end tests (with --fresh-backend: a throwaway copy of the seeded database).
+// Serves the built site, its backend and the mail catcher the backend sends to, as `npm start` does after building.
+// Used by `npm start` and by the end-to-end tests (with --fresh-backend: a throwaway copy of the seeded database).
 //   node scripts/serve.mjs [--fresh-backend] [--quiet]      SITE_PORT_OFFSET=N moves every port by N
 import { parseArgs } from 'node:util';
 import { serveSite, sitePortsFor } from '../tools/serve/serveSite.mjs';
 import { startBackend } from './backend.mjs';
+import { localMailAddresses, localMailEnv, startMailCatcher } from './mailCatcher.mjs';
 import { oneLife } from './oneLife.mjs';
 
 const { values } = parseArgs({
@@ -15,10 +16,15 @@ const { values } = parseArgs({
 const portOffset = Number(process.env.SITE_PORT_OFFSET ?? 0);
 const ports = sitePortsFor(portOffset);
 
+const mail = await startMailCatcher({ smtpPort: ports.mailSmtp, webPort: ports.mailInbox });
 const backend = await startBackend({
   port: ports.backend,
   fresh: values['fresh-backend'],
   quiet: values.quiet,
+  env: localMailEnv(mail, `http://localhost:${ports.shell}`),
+}).catch(async (error) => {
+  await mail.stop();
+  throw error;
 });
 const site = await serveSite({ portOffset, quiet: values.quiet });
 
@@ -26,10 +32,12 @@ console.log(`
   The site:      ${site.url}
   Sections:      portfolio :${ports.portfolio}  tutorials :${ports.tutorials}  courses :${ports.courses}  help :${ports.help}
   Backend:       ${backend.url}  (local Supabase stand-in, pid ${backend.pid})
+  Mail:          ${mail.inboxUrl}  (every mail the site sends; the owner's are to ${localMailAddresses.owner})
   Stop with Ctrl+C.
 `);
 
 oneLife([
   { name: 'the site servers', stop: () => site.close() },
+  { name: 'the mail catcher', stop: () => mail.stop() },
   { name: `the backend (pid ${backend.pid})`, stop: () => backend.stop(), exited: backend.exited },
 ]);

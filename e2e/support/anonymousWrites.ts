@@ -17,18 +17,22 @@ export const isAnalyticsWrite = (request: Request) =>
 export const isContactSend = (request: Request) =>
   request.method() === 'POST' && new URL(request.url()).pathname === contactPath;
 
-export type LimitedWrite = 'contact' | 'newsletterSubscribe' | 'analyticsEvents';
+export type LimitedWrite = 'contactAttempt' | 'contact' | 'newsletterSubscribe' | 'analyticsEvents';
 
 /** The bucket a caller at this address writes into: the functions' keyed hash, salted with the (local) service key. */
 export function clientBucket(write: LimitedWrite, address: string): string {
   return `${write}:client:${createHmac('sha256', localServiceRoleKey).update(address).digest('hex')}`;
 }
 
-/** Gives the browser (127.0.0.1) its full allowance for this kind of write again. */
-export async function forgetBrowserWrites(write: LimitedWrite): Promise<void> {
+/** Gives the browser (127.0.0.1) its full allowance for this kind of write again (a message: its attempts too). */
+export async function forgetBrowserWrites(write: Exclude<LimitedWrite, 'contactAttempt'>): Promise<void> {
+  const writes: LimitedWrite[] = write === 'contact' ? ['contact', 'contactAttempt'] : [write];
   const { error } = await ownerDatabase()
     .from('rate_limit_hits')
     .delete()
-    .eq('bucket', clientBucket(write, '127.0.0.1'));
+    .in(
+      'bucket',
+      writes.map((limited) => clientBucket(limited, '127.0.0.1')),
+    );
   if (error) throw new Error(`could not reset the ${write} limit: ${error.message}`);
 }

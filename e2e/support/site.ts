@@ -10,6 +10,9 @@ export const ports = {
   courses: 3003 + portOffset,
   help: 3004 + portOffset,
   backend: 54321 + portOffset,
+  /** The mail catcher's inbox and API (scripts/mailCatcher.mjs), and its SMTP server. */
+  mailInbox: 54324 + portOffset,
+  mailSmtp: 54325 + portOffset,
 };
 
 export const siteUrl = `http://localhost:${ports.shell}`;

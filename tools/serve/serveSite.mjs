@@ -11,6 +11,7 @@ import { earlyHintsFor, sectionManifests as fetchSectionManifests } from './earl
 import { shellSeo } from './shellSeo.mjs';
 import { sectionFolders } from './sectionFolders.mjs';
 import { sectionStylesheets } from './sectionStylesheets.mjs';
+import { newsletterLinks } from './newsletterLinks.mjs';
 
 export const repoRoot = path.resolve(import.meta.dirname, '../..');
 
@@ -18,11 +19,16 @@ export const sitePorts = { shell: 3000, portfolio: 3001, tutorials: 3002, course
 
 export const backendPort = 54321;
 
+/** The local mail catcher's web inbox and API, and its SMTP server (the ports `supabase start` gives Inbucket). */
+export const mailPorts = { mailInbox: 54324, mailSmtp: 54325 };
+
 /** The ports of a whole site moved by an offset, so several copies can run side by side (tests, helpers). */
 export function sitePortsFor(offset = 0) {
   return {
     ...Object.fromEntries(Object.entries(sitePorts).map(([name, port]) => [name, port + offset])),
     backend: backendPort + offset,
+    mailInbox: mailPorts.mailInbox + offset,
+    mailSmtp: mailPorts.mailSmtp + offset,
   };
 }
 
@@ -89,6 +95,16 @@ export function runtimeConfigFor(ports) {
     Object.keys(sectionFolders).map((name) => [name, `http://localhost:${ports[name]}/mf-manifest.json`]),
   );
   return { remotes, siteConfig };
+}
+
+/** The shell's own stylesheets (the kit's tokens among them), as its pages link them. */
+function shellStylesheets(shellDist) {
+  const page = path.join(shellDist, 'index.html');
+  if (!existsSync(page)) return [];
+  return [...readFileSync(page, 'utf8').matchAll(/<link\b[^>]*>/g)]
+    .filter(([tag]) => /\brel="stylesheet"/.test(tag))
+    .map(([tag]) => /\bhref="([^"]+)"/.exec(tag)?.[1])
+    .filter(Boolean);
 }
 
 function writeJson(dir, name, value) {
@@ -192,6 +208,7 @@ export async function serveSite({
       generated: styles.answer,
       renderPage: renderer?.render,
       previews: { secret: previewSecret, liveRemotes },
+      plugins: [newsletterLinks({ backend: siteConfig.supabase, stylesheets: shellStylesheets(shellDist) })],
       quiet,
     }),
   ];

@@ -97,6 +97,8 @@ const methods = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
  *   the shell's server render: the page rendered in full from its prerendered document (undefined: serve the file)
  * @param {{ secret?: string, liveRemotes: () => Promise<Record<string, string>> }} [options.previews] the shell's
  *   previews (previews.mjs): /__preview?token=… starts one for this browser, /__preview/end ends it
+ * @param {((app: import('fastify').FastifyInstance) => Promise<void>)[]} [options.plugins] Fastify plugins with routes
+ *   of their own (the newsletter links' pages), registered before the files
  * @param {string} [options.name] names the server in its log lines
  * @param {boolean} [options.quiet] no line per request (errors are always logged)
  */
@@ -112,6 +114,7 @@ export async function createStaticApp({
   generated = async () => undefined,
   renderPage,
   previews,
+  plugins = [],
   name = path.basename(path.dirname(path.resolve(root))),
   quiet = true,
 }) {
@@ -288,6 +291,8 @@ export async function createStaticApp({
     if (status === 200 && request.headers['if-none-match'] === etag) return reply.code(304).send();
     return reply.code(status).type(contentTypes['.html']).send(body);
   }
+
+  for (const plugin of plugins) await app.register(plugin);
 
   app.route({
     method: methods,

@@ -139,24 +139,97 @@ export type Database = {
       };
       emails: {
         Row: {
+          confirm_expires_at: string | null;
+          confirm_nonce: string | null;
+          confirmed_at: string | null;
           created_at: string;
           email: string;
           id: string;
+          status: string;
+          unsubscribe_nonce: string;
+          unsubscribed_at: string | null;
           updated_at: string;
         };
         Insert: {
+          confirm_expires_at?: string | null;
+          confirm_nonce?: string | null;
+          confirmed_at?: string | null;
           created_at?: string;
           email: string;
           id?: string;
+          status?: string;
+          unsubscribe_nonce?: string;
+          unsubscribed_at?: string | null;
           updated_at?: string;
         };
         Update: {
+          confirm_expires_at?: string | null;
+          confirm_nonce?: string | null;
+          confirmed_at?: string | null;
           created_at?: string;
           email?: string;
           id?: string;
+          status?: string;
+          unsubscribe_nonce?: string;
+          unsubscribed_at?: string | null;
           updated_at?: string;
         };
         Relationships: [];
+      };
+      mail_outbox: {
+        Row: {
+          attempts: number;
+          contact_id: string | null;
+          created_at: string;
+          id: string;
+          kind: string;
+          last_error: string | null;
+          next_attempt_at: string;
+          sent_at: string | null;
+          status: string;
+          subscriber_id: string | null;
+          updated_at: string;
+        };
+        Insert: {
+          attempts?: number;
+          contact_id?: string | null;
+          created_at?: string;
+          id?: string;
+          kind: string;
+          last_error?: string | null;
+          next_attempt_at?: string;
+          sent_at?: string | null;
+          status?: string;
+          subscriber_id?: string | null;
+          updated_at?: string;
+        };
+        Update: {
+          attempts?: number;
+          contact_id?: string | null;
+          created_at?: string;
+          id?: string;
+          kind?: string;
+          last_error?: string | null;
+          next_attempt_at?: string;
+          sent_at?: string | null;
+          status?: string;
+          subscriber_id?: string | null;
+          updated_at?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'mail_outbox_contact_id_fkey';
+            columns: ['contact_id'];
+            referencedRelation: 'contacts';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'mail_outbox_subscriber_id_fkey';
+            columns: ['subscriber_id'];
+            referencedRelation: 'emails';
+            referencedColumns: ['id'];
+          },
+        ];
       };
       projects: {
         Row: {
@@ -198,18 +271,21 @@ export type Database = {
         Row: {
           bucket: string;
           created_at: string;
+          expires_at: string;
           id: number;
           weight: number;
         };
         Insert: {
           bucket: string;
           created_at?: string;
+          expires_at?: string;
           id?: never;
           weight?: number;
         };
         Update: {
           bucket?: string;
           created_at?: string;
+          expires_at?: string;
           id?: never;
           weight?: number;
         };
@@ -297,8 +373,43 @@ export type Database = {
         };
         Relationships: [];
       };
+      newsletter_subscribers: {
+        Row: {
+          confirmed_at: string | null;
+          created_at: string | null;
+          email: string | null;
+        };
+        Insert: {
+          confirmed_at?: string | null;
+          created_at?: string | null;
+          email?: string | null;
+        };
+        Update: {
+          confirmed_at?: string | null;
+          created_at?: string | null;
+          email?: string | null;
+        };
+        Relationships: [];
+      };
     };
     Functions: {
+      claim_mail_outbox: {
+        Args: { p_lease_seconds: number; p_limit: number };
+        Returns: {
+          attempts: number;
+          details: Json;
+          id: string;
+          kind: string;
+        }[];
+      };
+      confirm_newsletter_subscription: {
+        Args: { p_nonce: string; p_subscriber: string };
+        Returns: string;
+      };
+      finish_mail_outbox: {
+        Args: { p_error?: string; p_id: string; p_outcome: string };
+        Returns: undefined;
+      };
       search_videos: {
         Args: { search_term?: string; sort?: string };
         Returns: {
@@ -321,6 +432,25 @@ export type Database = {
           isSetofReturn: true;
         };
       };
+      store_contact_message: {
+        Args: {
+          p_email: string;
+          p_full_name: string;
+          p_message: string;
+          p_recaptcha_action: string;
+          p_recaptcha_score: number;
+          p_subject: string;
+        };
+        Returns: string;
+      };
+      subscribe_newsletter: {
+        Args: {
+          p_confirm_within_seconds: number;
+          p_email: string;
+          p_max_per_day: number;
+        };
+        Returns: boolean;
+      };
       sync_channel_videos: { Args: { channel_videos: Json }; Returns: Json };
       sync_channel_videos_guarded: {
         Args: { channel_videos: Json; max_removed_share: number };
@@ -334,6 +464,11 @@ export type Database = {
           p_window_seconds: number;
         };
         Returns: boolean;
+      };
+      take_rate_limits: { Args: { p_buckets: Json }; Returns: string };
+      unsubscribe_newsletter: {
+        Args: { p_nonce: string; p_subscriber: string };
+        Returns: string;
       };
     };
     Enums: {

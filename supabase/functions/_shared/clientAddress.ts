@@ -6,6 +6,9 @@
 //                           the last entry, appended by the proxy the function sees)
 // Unconfigured, every caller shares one bucket (the limits still hold, for everyone together) and the function says
 // so in its log. The address itself is never stored: a keyed hash of it names the caller's bucket.
+// An IPv6 client is its /64: one subscriber line is handed a whole /64, so counting each of its addresses apart would
+// give one client 2^64 buckets.
+import ipaddr from 'ipaddr.js';
 import { getEnv } from './env.ts';
 
 export type ClientAddress = { trusted: true; address: string } | { trusted: false; reason: string };
@@ -23,10 +26,26 @@ export function trustedClientAddress(request: Request): ClientAddress {
     .map((entry) => entry.trim())
     .filter(Boolean);
   const address = entries[entries.length - hops];
-  if (address === undefined || address.length > 64) {
+  const client = address === undefined || address.length > 64 ? undefined : clientKey(address);
+  if (client === undefined) {
     return { trusted: false, reason: `the request has no usable ${header} (${entries.length} entries)` };
   }
-  return { trusted: true, address };
+  return { trusted: true, address: client };
+}
+
+/**
+ * What one client is, from its address: an IPv4 address as it is (an IPv4-mapped IPv6 address too), an IPv6 address as
+ * its /64 network; undefined for anything that is not an address.
+ */
+export function clientKey(address: string): string | undefined {
+  const bare = address.replace(/^\[|\](:\d+)?$/g, '').replace(/%.*$/, '');
+  if (!ipaddr.isValid(bare)) return undefined;
+  const parsed = ipaddr.parse(bare);
+  if (parsed.kind() === 'ipv4') return parsed.toString();
+  const v6 = parsed as ipaddr.IPv6;
+  if (v6.isIPv4MappedAddress()) return v6.toIPv4Address().toString();
+  const network = ipaddr.IPv6.networkAddressFromCIDR(`${v6.toString()}/64`);
+  return `${network.toString()}/64`;
 }
 
 let warned = false;

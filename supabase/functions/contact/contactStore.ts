@@ -1,4 +1,5 @@
-// Stores a contact message with the service role (visitors cannot write public.contacts any other way).
+// Stores a contact message with the service role (visitors cannot write public.contacts any other way), and the
+// owner's notification in the outbox, in one transaction (public.store_contact_message).
 import type { ContactSubmission } from '../_shared/contactForm.ts';
 import { serviceRequest, type ServiceBackend } from '../_shared/serviceBackend.ts';
 
@@ -10,17 +11,12 @@ export interface StoredContact {
 
 export async function storeContact(backend: ServiceBackend, contact: StoredContact): Promise<void> {
   const { submission } = contact;
-  await serviceRequest(
-    backend,
-    'contacts',
-    {
-      full_name: submission.fullName,
-      email: submission.email,
-      subject: submission.subject,
-      message: submission.message,
-      recaptcha_score: contact.recaptchaScore,
-      recaptcha_action: contact.recaptchaAction,
-    },
-    { Prefer: 'return=minimal' },
-  );
+  await serviceRequest(backend, 'rpc/store_contact_message', {
+    p_full_name: submission.fullName,
+    p_email: submission.email,
+    p_subject: submission.subject,
+    p_message: submission.message,
+    p_recaptcha_score: contact.recaptchaScore,
+    p_recaptcha_action: contact.recaptchaAction,
+  });
 }

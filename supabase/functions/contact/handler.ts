@@ -1,8 +1,11 @@
 // The contact edge function: POST a contact message {fullName, email, subject, message, recaptcha}. It checks every
-// field (the form's rules plus maximum lengths), verifies the reCAPTCHA v3 token with Google, then takes the message
-// from the rate limits (per client, keyed on the address the platform vouches for, and for all clients together;
-// _shared/rateLimits.ts) and stores it with the service role. Visitors cannot write to public.contacts any other way.
-// The limit is taken after the captcha check, so failed sends (anyone's) never use up a client's messages.
+// field (the form's rules plus maximum lengths), takes the attempt from a cheap limit (each question to Google costs
+// quota, so junk tokens are bounded too), verifies the reCAPTCHA v3 token with Google, then takes the message from the
+// rate limits (per client, keyed on the address the platform vouches for, and for all clients together;
+// _shared/rateLimits.ts) and stores it with the service role, together with the owner's notification mail in the
+// outbox (public.store_contact_message), which is sent at once when mail is up and retried until it is. Visitors
+// cannot write to public.contacts any other way. The message limit is taken after the captcha check, so failed sends
+// (anyone's) never use up a client's messages.
 //
 // Answers (JSON): 200 {success, message}; 400 invalid_fields with fieldErrors; 403 recaptcha_rejected;
 // 405; 413; 415; 429 rate_limited (with Retry-After); 503 recaptcha_unavailable, or not_configured when the function
@@ -15,6 +18,7 @@ import {
 import { corsHeaders, preflightResponse } from '../_shared/cors.ts';
 import { readJsonBody } from '../_shared/jsonBody.ts';
 import { retryAfterSeconds, takeRateLimit } from '../_shared/rateLimits.ts';
+import { deliverDueMailSoon } from '../_shared/mail/mailOutbox.ts';
 import { storeContact } from './contactStore.ts';
 import { readContactSettings } from './contactSettings.ts';
 import { verifyRecaptcha } from './verifyRecaptcha.ts';
@@ -83,6 +87,11 @@ export default async function handler(request: Request): Promise<Response> {
 
   try {
     const settings = readContactSettings();
+    const attempts = await takeRateLimit(settings, 'contactAttempt', request);
+    if (attempts !== 'ok') {
+      const retryAfter = { 'Retry-After': String(retryAfterSeconds('contactAttempt', attempts)) };
+      return refuse(request, 429, 'rate_limited', contactAnswers.rateLimited, {}, retryAfter);
+    }
     const verdict = await verifyRecaptcha(submission.recaptcha, settings);
     if (verdict.outcome === 'misconfigured') {
       console.error(
@@ -111,6 +120,7 @@ export default async function handler(request: Request): Promise<Response> {
       recaptchaScore: verdict.score,
       recaptchaAction: verdict.action,
     });
+    deliverDueMailSoon(settings);
     return answer(request, 200, { success: true, message: contactAnswers.stored });
   } catch (error) {
     // Never the visitor's data in the log: only what went wrong.

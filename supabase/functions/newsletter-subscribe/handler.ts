@@ -1,19 +1,29 @@
 // The newsletter-subscribe edge function: POST {email}. It checks the address with the site's one email rule, takes
 // the subscription from the rate limits (per client, keyed on the address the platform vouches for, and for all
-// clients together; _shared/rateLimits.ts) and stores it with the service role. Subscribing an address that is
-// already stored answers exactly as a new one does: nobody can learn who is subscribed. Visitors cannot write
-// public.emails any other way.
+// clients together; _shared/rateLimits.ts) and stores a pending subscriber with the service role, with a confirmation
+// mail in the outbox (double opt-in: only a confirmed address is a subscriber; public.subscribe_newsletter). An address
+// is sent at most MAX_CONFIRMATION_MAILS_PER_ADDRESS_PER_DAY confirmations a day, whoever asks, so the form cannot be
+// used to flood someone's inbox. Subscribing an address that is pending or confirmed answers exactly as a new one
+// does: nobody can learn who is subscribed. Visitors cannot write public.emails any other way.
 //
 // Answers (JSON): 200 {success, message}; 400 invalid_email or invalid_json; 405; 413; 415; 429 rate_limited (with
 // Retry-After); 500 server_error.
 import { corsHeaders, preflightResponse } from '../_shared/cors.ts';
 import { isValidEmail } from '../_shared/isValidEmail.ts';
 import { readJsonBody } from '../_shared/jsonBody.ts';
-import { retryAfterSeconds, takeRateLimit } from '../_shared/rateLimits.ts';
+import { deliverDueMailSoon } from '../_shared/mail/mailOutbox.ts';
+import {
+  MAX_CONFIRMATION_MAILS_PER_ADDRESS_PER_DAY,
+  retryAfterSeconds,
+  takeRateLimit,
+} from '../_shared/rateLimits.ts';
 import { readServiceBackend, serviceRequest } from '../_shared/serviceBackend.ts';
 
 /** An address is at most 254 characters; the body around it is small. */
 export const MAX_BODY_BYTES = 1024;
+
+/** How long a confirmation link works; a pending subscriber who does not confirm by then is forgotten. */
+export const CONFIRM_WITHIN_SECONDS = 48 * 3600;
 
 export const subscribeAnswers = {
   stored: 'Email was Successfully Submitted',
@@ -61,13 +71,12 @@ export default async function handler(request: Request): Promise<Response> {
         { 'Retry-After': String(retryAfterSeconds('newsletterSubscribe', limited)) },
       );
     }
-    // A stored address is left as it is (one row per address, lower-cased by the table's trigger).
-    await serviceRequest(
-      backend,
-      'emails?on_conflict=email',
-      { email: email.trim().toLowerCase() },
-      { Prefer: 'resolution=ignore-duplicates,return=minimal' },
-    );
+    const queued = await serviceRequest(backend, 'rpc/subscribe_newsletter', {
+      p_email: email.trim().toLowerCase(),
+      p_confirm_within_seconds: CONFIRM_WITHIN_SECONDS,
+      p_max_per_day: MAX_CONFIRMATION_MAILS_PER_ADDRESS_PER_DAY,
+    });
+    if ((await queued.json()) === true) deliverDueMailSoon(backend);
     return answer(request, 200, { success: true, message: subscribeAnswers.stored });
   } catch (error) {
     // Never the address in the log: only what went wrong.

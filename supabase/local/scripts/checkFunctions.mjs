@@ -12,8 +12,9 @@ for (const entry of readdirSync(functionsDir, { withFileTypes: true })) {
   if (!entry.isDirectory()) continue;
   const dir = path.join(functionsDir, entry.name);
   if (entry.name === '_shared') {
-    for (const name of readdirSync(dir))
-      if (name.endsWith('.ts') && !name.endsWith('.d.ts')) files.push(path.join(dir, name));
+    for (const name of readdirSync(dir, { recursive: true, encoding: 'utf8' }))
+      if (name.endsWith('.ts') && !name.endsWith('.d.ts') && !name.split(path.sep).includes('__tests__'))
+        files.push(path.join(dir, name));
     continue;
   }
   for (const name of ['index.ts', 'handler.ts'])

@@ -5,6 +5,8 @@
 //          --fresh: a throwaway in-memory copy of the seeded data instead (end-to-end tests).
 //   reset: throws the persisted data away and rebuilds it from the migrations and seed.
 // Environment: SUPABASE_LOCAL_PORT, SUPABASE_LOCAL_FRESH=1, SUPABASE_LOCAL_QUIET=1, SUPABASE_LOCAL_CORS_ORIGINS (comma-separated).
+// The mail outbox is sent every 2 s (as pg_cron runs the mail-outbox function on a hosted project); the functions send
+// through SMTP_URL (npm start points it at its mail catcher) with MAIL_FROM, OWNER_EMAIL and SITE_URL.
 import { mkdirSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -46,6 +48,7 @@ async function start(): Promise<void> {
     dataDir: values.fresh || flag('SUPABASE_LOCAL_FRESH') ? 'memory' : dataDir,
     quiet: values.quiet || flag('SUPABASE_LOCAL_QUIET'),
     corsOrigins,
+    mailOutboxEveryMs: 2000,
     log,
   });
   let stopping = false;

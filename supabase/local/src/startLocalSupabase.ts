@@ -66,6 +66,8 @@ export interface LocalSupabaseOptions {
   /** Put SUPABASE_URL, SUPABASE_ANON_KEY and SUPABASE_SERVICE_ROLE_KEY into process.env for edge functions, as a
    *  hosted project provides them (default true; restored on stop). */
   functionEnv?: boolean;
+  /** Run the mail-outbox function this often (milliseconds), as pg_cron does on a hosted project; 0: never (default). */
+  mailOutboxEveryMs?: number;
 }
 
 export interface LocalSupabase {
@@ -352,7 +354,8 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Pr
     const rawUrl = request.url ?? '/';
     const rawPath = rawUrl.split('?')[0] ?? '/';
     response.on('finish', () => {
-      if (options.quiet) return;
+      // The mail outbox's schedule asks every two seconds; what it sends shows in the mail catcher, not here.
+      if (options.quiet || rawPath === '/rest/v1/rpc/claim_mail_outbox') return;
       const shown = rawPath.startsWith('/rest/v1/') ? rawUrl : rawPath;
       log(
         `${request.method} ${shown.length > 240 ? `${shown.slice(0, 240)}…` : shown} ${response.statusCode} ${(performance.now() - begun).toFixed(1)}ms`,
@@ -461,9 +464,30 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Pr
   for (const [name, meaning] of [
     ['RECAPTCHA_SECRET', 'the contact function accepts only its development token (enabled here alone)'],
     ['YOUTUBE_API_KEY', 'videos are the seeded ones; youtube-sync cannot reach YouTube'],
+    ['SMTP_URL', 'no mail is sent (RESEND_API_KEY is the hosted transport); it waits in public.mail_outbox'],
   ] as const) {
     if (!process.env[name]) log(`  ${name} is not set: ${meaning}`);
   }
+
+  // The outbox's schedule: mail that could not be sent at once (the mail server was down) goes out once it is back.
+  let outboxRun: Promise<unknown> | undefined;
+  const outboxTimer =
+    options.mailOutboxEveryMs && options.mailOutboxEveryMs > 0
+      ? setInterval(() => {
+          if (outboxRun) return;
+          const request = new Request(`${url}/mail-outbox`, {
+            method: 'POST',
+            headers: { authorization: `Bearer ${LOCAL_SERVICE_ROLE_KEY}` },
+          });
+          outboxRun = ready
+            .then(() => functions.invoke('mail-outbox', request))
+            .then(async (response) => {
+              if (response && !response.ok) log(`mail outbox: ${response.status} ${await response.text()}`);
+            })
+            .catch((error: unknown) => log(`mail outbox: ${error instanceof Error ? error.message : error}`))
+            .finally(() => (outboxRun = undefined));
+        }, options.mailOutboxEveryMs)
+      : undefined;
 
   let stopped = false;
   const handle: LocalSupabase = {
@@ -486,6 +510,8 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Pr
     async stop() {
       if (stopped) return;
       stopped = true;
+      clearInterval(outboxTimer);
+      await outboxRun;
       await realtime.close();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

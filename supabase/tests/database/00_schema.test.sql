@@ -47,7 +47,8 @@ select col_type_is('public', 'videos', 'published_at', 'timestamp with time zone
 select col_default_is('public', 'videos', 'description', '', 'videos.description defaults to empty');
 select col_is_unique('public', 'videos', 'video_id', 'videos.video_id is unique');
 
-select columns_are('public', 'emails', array['id', 'email', 'created_at', 'updated_at'], 'emails columns');
+select columns_are('public', 'emails', array['id', 'email', 'created_at', 'updated_at', 'status', 'confirm_nonce',
+  'confirm_expires_at', 'confirmed_at', 'unsubscribe_nonce', 'unsubscribed_at'], 'emails columns');
 select col_is_unique('public', 'emails', 'email', 'emails.email is unique (the upsert target)');
 
 select columns_are('public', 'contacts',

@@ -33,9 +33,9 @@ select throws_ok($$ select public.take_rate_limit('client-c-0123456789', 1, 0, 6
 select throws_ok($$ select public.take_rate_limit(null, 1, 5, 600) $$, '22023', null, 'a bucket is required');
 reset role;
 
--- Hits older than the window neither count nor stay.
-insert into public.rate_limit_hits (bucket, created_at)
-  select 'client-d-0123456789', now() - interval '11 minutes' from generate_series(1, 5);
+-- Hits older than the window neither count nor stay (each expires with its window: migration 20261125090000).
+insert into public.rate_limit_hits (bucket, created_at, expires_at)
+  select 'client-d-0123456789', now() - interval '11 minutes', now() - interval '1 minute' from generate_series(1, 5);
 set local role service_role;
 select is(public.take_rate_limit('client-d-0123456789', 1, 5, 600), true, 'hits older than the window do not count');
 reset role;

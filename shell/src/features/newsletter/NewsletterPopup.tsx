@@ -54,6 +54,7 @@ function NewsletterPopupThanks({ onContinue }: { onContinue: () => void }) {
     <div className={styles.thanks} role="status">
       <h3 className={styles.thanksTitle}>{newsletterMessages.thanksTitle}</h3>
       <p>{newsletterMessages.thanksText}</p>
+      <p>{newsletterMessages.confirmRequest}</p>
       <p className={styles.note}>{newsletterMessages.thanksPromise}</p>
       <button ref={continueRef} type="button" className={buttonClassName('primary')} onClick={onContinue}>
         {newsletterMessages.continueButton}

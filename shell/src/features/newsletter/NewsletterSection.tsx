@@ -43,6 +43,7 @@ export function NewsletterSection() {
                 {newsletterMessages.thanksTitle}
               </h3>
               <p>{newsletterMessages.thanksText}</p>
+              <p>{newsletterMessages.confirmRequest}</p>
               <p className={styles.promise}>{newsletterMessages.thanksPromise}</p>
             </div>
           ) : (

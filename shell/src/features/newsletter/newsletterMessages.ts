@@ -16,7 +16,9 @@ export const newsletterMessages = {
   emailPlaceholder: 'you@example.com',
   thanksTitle: 'Thank You!',
   thanksText: 'Thank you for subscribing to my newsletter.',
-  /** Spec §9: an email within 24-48 hours. */
+  /** Double opt-in: the address is a subscriber once its owner confirms it from the mail just sent. */
+  confirmRequest: 'Please confirm your address with the link in the email I have just sent you.',
+  /** Spec §9: an email within 24-48 hours (the welcome goes out as soon as the address is confirmed). */
   thanksPromise: 'You will receive an email from me within 24-48 hours.',
   continueButton: 'Continue',
   closePopup: 'Close the newsletter pop-up',

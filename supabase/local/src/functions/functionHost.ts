@@ -81,6 +81,15 @@ export class FunctionHost {
     return handler as Handler;
   }
 
+  /**
+   * Runs a function's handler with a request made here, not by a client: the stand-in's own schedule (the mail
+   * outbox), as pg_cron calls a hosted function. Undefined when there is no such function.
+   */
+  async invoke(name: string, request: Request): Promise<Response | undefined> {
+    const handler = await this.handlerFor(name);
+    return handler ? handler(request) : undefined;
+  }
+
   async handle(request: IncomingMessage, response: ServerResponse, url: URL, subPath: string): Promise<void> {
     const [name = '', ...rest] = subPath.split('/');
     if (!functionName.test(name)) {

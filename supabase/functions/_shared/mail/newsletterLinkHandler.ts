@@ -1,0 +1,63 @@
+// The two newsletter links' functions, newsletter-confirm and newsletter-unsubscribe: POST {token}, from the site's
+// server when a visitor opens the link's page (or their mail provider posts the one-click unsubscribe to it). The token
+// is checked here (signature, purpose, expiry: mailLinks.ts), then in the database (the subscriber's secret; a used
+// confirmation link's secret is gone). Confirming queues the welcome mail.
+//
+// Answers (JSON {outcome}): 200 confirmed / unsubscribed; 400 invalid (forged, altered, malformed, used, or naming no
+// subscriber); 410 expired; 405; 413; 415; 500 server_error.
+import { corsHeaders, preflightResponse } from '../cors.ts';
+import { readJsonBody } from '../jsonBody.ts';
+import { readServiceBackend, serviceRequest } from '../serviceBackend.ts';
+import { readMailLink, MAX_TOKEN_LENGTH, type MailLinkPurpose } from './mailLinks.ts';
+import { deliverDueMailSoon } from './mailOutbox.ts';
+import { readMailSettings } from './mailSettings.ts';
+
+const rpcOf = {
+  confirm: 'rpc/confirm_newsletter_subscription',
+  unsubscribe: 'rpc/unsubscribe_newsletter',
+} as const satisfies Record<MailLinkPurpose, string>;
+
+export type NewsletterLinkOutcome = 'confirmed' | 'unsubscribed' | 'invalid' | 'expired' | 'server_error';
+
+function answer(request: Request, status: number, outcome: NewsletterLinkOutcome | string): Response {
+  return new Response(JSON.stringify({ outcome }), {
+    status,
+    headers: { ...corsHeaders(request), 'Content-Type': 'application/json', 'Cache-Control': 'no-store' },
+  });
+}
+
+export function newsletterLinkHandler(purpose: MailLinkPurpose) {
+  return async function handler(request: Request): Promise<Response> {
+    const preflight = preflightResponse(request);
+    if (preflight) return preflight;
+    if (request.method !== 'POST') return answer(request, 405, 'method_not_allowed');
+    const body = await readJsonBody(request, MAX_TOKEN_LENGTH + 64);
+    if (!body.ok) return answer(request, body.status, body.error);
+    try {
+      const backend = readServiceBackend();
+      const link = await readMailLink(
+        (body.value as { token?: unknown } | null)?.token,
+        purpose,
+        readMailSettings().linkSecret,
+      );
+      if (!link.ok)
+        return answer(
+          request,
+          link.reason === 'expired' ? 410 : 400,
+          link.reason === 'expired' ? 'expired' : 'invalid',
+        );
+      const outcome = (await (
+        await serviceRequest(backend, rpcOf[purpose], {
+          p_subscriber: link.link.subscriberId,
+          p_nonce: link.link.nonce,
+        })
+      ).json()) as NewsletterLinkOutcome;
+      if (outcome === 'invalid') return answer(request, 400, 'invalid');
+      if (outcome === 'confirmed') deliverDueMailSoon(backend);
+      return answer(request, 200, outcome);
+    } catch (error) {
+      console.error(`[newsletter-${purpose}] failed:`, error instanceof Error ? error.message : error);
+      return answer(request, 500, 'server_error');
+    }
+  };
+}

@@ -1,0 +1,149 @@
+// The pages the newsletter mails link to (supabase/functions/_shared/mail/mailLinks.ts), rendered here, whole and with
+// no script, so they work without JavaScript and in any mail program's browser:
+//   GET  /newsletter/confirm?token=…      confirms the subscription (the newsletter-confirm function) and says so
+//   GET  /newsletter/unsubscribe?token=…  asks, with one button (a plain form that posts to the same address)
+//   POST /newsletter/unsubscribe?token=…  unsubscribes (newsletter-unsubscribe) and says so; this is also the address
+//                                        of the mails' List-Unsubscribe header, which mail providers POST to for a
+//                                        one-click unsubscribe (RFC 8058), so a GET never unsubscribes anyone.
+// The token is never logged, kept by a cache or sent on as a Referer.
+import { readFileSync } from 'node:fs';
+
+export const newsletterLinkPaths = { confirm: '/newsletter/confirm', unsubscribe: '/newsletter/unsubscribe' };
+
+/** How long the page waits for the backend's function (the browser's newsletter deadline, deadlines.ts). */
+export const NEWSLETTER_LINK_TIMEOUT_MS = 10_000;
+
+const stylesheetPath = '/newsletter/page.css';
+const stylesheet = readFileSync(new URL('./newsletterLinks.css', import.meta.url), 'utf8');
+
+const tryAgainLater = {
+  status: 503,
+  title: 'Something went wrong on our side',
+  lines: ['Nothing was changed. Please open the link from the email again in a few minutes.'],
+};
+const subscribeAgain = 'To subscribe, use the newsletter form at the bottom of any page of the site.';
+
+/** What each page says, by what the function answered. */
+export const newsletterLinkPages = {
+  confirm: {
+    confirmed: {
+      status: 200,
+      title: 'Subscription confirmed',
+      lines: [
+        'Thank you: your address is confirmed, and you are subscribed to my newsletter.',
+        'A welcome email is on its way to you now.',
+      ],
+    },
+    expired: {
+      status: 410,
+      title: 'This link has expired',
+      lines: ['A confirmation link works for 48 hours, and this one is older.', subscribeAgain],
+    },
+    invalid: {
+      status: 400,
+      title: 'This link does not work',
+      lines: [
+        'It has been used already, or it was changed on the way. If you confirmed already, there is nothing more to do.',
+        subscribeAgain,
+      ],
+    },
+    failed: tryAgainLater,
+  },
+  unsubscribe: {
+    ask: {
+      status: 200,
+      title: 'Unsubscribe from the newsletter',
+      lines: ['Press the button, and you will not receive any more emails from me.'],
+    },
+    unsubscribed: {
+      status: 200,
+      title: 'You are unsubscribed',
+      lines: ['You will not receive any more emails from me.', `Changed your mind? ${subscribeAgain}`],
+    },
+    invalid: {
+      status: 400,
+      title: 'This link does not work',
+      lines: ['It was changed on the way. Use the unsubscribe link of the latest email from me.'],
+    },
+    failed: tryAgainLater,
+  },
+};
+
+const escapeHtml = (text) =>
+  String(text).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+function pageHtml({ title, lines }, { stylesheets, form }) {
+  const links = [...stylesheets, stylesheetPath]
+    .map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}" />`)
+    .join('');
+  const formHtml = form
+    ? `<form method="post" action="${escapeHtml(form.action)}"><button class="newsletter-link-page__button" type="submit">${escapeHtml(form.label)}</button></form>`
+    : '';
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8" /><meta name="viewport" content="width=device-width, initial-scale=1" /><meta name="robots" content="noindex" /><title>${escapeHtml(title)}</title>${links}</head>
+<body class="newsletter-link-page"><header><a class="newsletter-link-page__home" href="/">Back to the site</a></header><main class="newsletter-link-page__card"><h1>${escapeHtml(title)}</h1>${lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('')}${formHtml}</main></body></html>
+`;
+}
+
+/**
+ * @param {object} options
+ * @param {{ url: string, anonKey: string }} options.backend the site's backend (site-config.json's supabase)
+ * @param {string[]} [options.stylesheets] the shell's own stylesheets (the kit's tokens), linked before the page's
+ */
+export function newsletterLinks({ backend, stylesheets = [] }) {
+  /** The function's answer: 'confirmed', 'unsubscribed', 'invalid', 'expired', or 'failed' (no answer in time). */
+  async function follow(purpose, token) {
+    if (typeof token !== 'string' || token.length === 0 || token.length > 512) return 'invalid';
+    try {
+      const response = await fetch(`${backend.url}/functions/v1/newsletter-${purpose}`, {
+        method: 'POST',
+        headers: {
+          apikey: backend.anonKey,
+          Authorization: `Bearer ${backend.anonKey}`,
+          'Content-Type': 'application/json',
+        },
+        body: JSON.stringify({ token }),
+        signal: AbortSignal.timeout(NEWSLETTER_LINK_TIMEOUT_MS),
+      });
+      const { outcome } = await response.json();
+      return ['confirmed', 'unsubscribed', 'invalid', 'expired'].includes(outcome) ? outcome : 'failed';
+    } catch (error) {
+      console.error(`[newsletter links] ${purpose}: the backend did not answer:`, error.message);
+      return 'failed';
+    }
+  }
+
+  function send(reply, page, form) {
+    return reply
+      .code(page.status)
+      .headers({
+        'Cache-Control': 'no-store',
+        'Referrer-Policy': 'no-referrer',
+        'X-Robots-Tag': 'noindex',
+      })
+      .type('text/html; charset=utf-8')
+      .send(pageHtml(page, { stylesheets, form }));
+  }
+
+  return async function newsletterLinksPlugin(app) {
+    app.get(stylesheetPath, async (_request, reply) =>
+      reply.header('Cache-Control', 'no-cache').type('text/css; charset=utf-8').send(stylesheet),
+    );
+    // No HEAD route: a link checker's HEAD must not confirm anyone (it gets the site's not-found answer).
+    app.get(newsletterLinkPaths.confirm, { exposeHeadRoute: false }, async (request, reply) => {
+      const outcome = await follow('confirm', request.query.token);
+      return send(reply, newsletterLinkPages.confirm[outcome] ?? newsletterLinkPages.confirm.failed);
+    });
+    app.get(newsletterLinkPaths.unsubscribe, async (request, reply) => {
+      const token = typeof request.query.token === 'string' ? request.query.token : '';
+      return send(reply, newsletterLinkPages.unsubscribe.ask, {
+        action: `${newsletterLinkPaths.unsubscribe}?token=${encodeURIComponent(token)}`,
+        label: 'Unsubscribe',
+      });
+    });
+    app.post(newsletterLinkPaths.unsubscribe, async (request, reply) => {
+      const outcome = await follow('unsubscribe', request.query.token);
+      return send(reply, newsletterLinkPages.unsubscribe[outcome] ?? newsletterLinkPages.unsubscribe.failed);
+    });
+  };
+}
