@@ -1,4 +1,4 @@
-import { clientBucket, keyedHash, trustedClientAddress } from '../clientAddress.ts';
+import { clientBucket, clientKey, keyedHash, trustedClientAddress } from '../clientAddress.ts';
 
 const request = (headers: Record<string, string>) =>
   new Request('http://localhost/functions/v1/contact', { method: 'POST', headers });
@@ -53,7 +53,42 @@ describe('trustedClientAddress', () => {
     }));
 });
 
+describe('clientKey', () => {
+  it('is an IPv4 address as it is, mapped into IPv6 or not', () => {
+    expect(clientKey('203.0.113.7')).toBe('203.0.113.7');
+    expect(clientKey('::ffff:203.0.113.7')).toBe('203.0.113.7');
+    expect(clientKey('::ffff:127.0.0.1')).toBe('127.0.0.1');
+  });
+
+  it('is the /64 of an IPv6 address, however it is written', () => {
+    const network = '2001:db8:85a3:8d3::/64';
+    for (const address of [
+      '2001:db8:85a3:8d3:1319:8a2e:370:7348',
+      '2001:0db8:85a3:08d3:0000:0000:0000:0001',
+      '2001:db8:85a3:8d3::ffff',
+      '[2001:db8:85a3:8d3::1]',
+      '2001:DB8:85A3:8D3::2%eth0',
+    ]) {
+      expect(clientKey(address)).toBe(network);
+    }
+    expect(clientKey('2001:db8:85a3:8d4::1')).toBe('2001:db8:85a3:8d4::/64');
+  });
+
+  it('is nothing for what is not an address', () => {
+    for (const text of ['unknown', '', '999.1.1.1', 'a:b:c', '1.2.3.4.5', '<script>']) {
+      expect(clientKey(text)).toBeUndefined();
+    }
+  });
+});
+
 describe('clientBucket', () => {
+  it('gives all the addresses of one IPv6 /64 one bucket', () =>
+    withEnv({ CLIENT_IP_HEADER: 'x-real-ip' }, async () => {
+      const one = await clientBucket(request({ 'x-real-ip': '2001:db8:1:2::1' }), 'salt');
+      expect(await clientBucket(request({ 'x-real-ip': '2001:db8:1:2:ffff::9' }), 'salt')).toBe(one);
+      expect(await clientBucket(request({ 'x-real-ip': '2001:db8:1:3::1' }), 'salt')).not.toBe(one);
+    }));
+
   it('names a bucket by a keyed hash that never contains the address', () =>
     withEnv({ CLIENT_IP_HEADER: 'x-real-ip' }, async () => {
       const bucket = await clientBucket(request({ 'x-real-ip': '203.0.113.7' }), 'salt');
