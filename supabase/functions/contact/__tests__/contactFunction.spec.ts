@@ -206,6 +206,38 @@ describe('contact: rate limit (5 per 10 minutes per client)', () => {
   });
 });
 
+describe('contact: attempts limited before Google is asked (20 per 10 minutes per client)', () => {
+  it('refuses the 21st attempt with 429 without asking Google, whatever the token', async () => {
+    const { address, subject } = uniqueClient();
+    const asked = siteverify.requests.length;
+    for (let count = 1; count <= 20; count += 1) {
+      expect((await post(message(subject, `junk-token-${count}`), address)).status).toBe(403);
+    }
+    expect(siteverify.requests.length - asked).toBe(20);
+    const refused = await post(message(subject), address);
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('retry-after')).toBe('600');
+    expect(siteverify.requests.length - asked).toBe(20);
+  });
+
+  it('a message refused for everyone together counts nothing against the client', async () => {
+    const { address, subject } = uniqueClient();
+    expect(
+      await backend.writeAsOwner('POST', 'rate_limit_hits', { bucket: 'contact:all-clients', weight: 50 }),
+    ).toBe(201);
+    try {
+      for (let count = 1; count <= 6; count += 1)
+        expect((await post(message(subject), address)).status).toBe(429);
+    } finally {
+      await backend.writeAsOwner('DELETE', 'rate_limit_hits?bucket=eq.contact:all-clients');
+    }
+    // Six refused messages took nothing from the client's five.
+    for (let count = 1; count <= 5; count += 1) {
+      expect((await post(message(`${subject} #${count}`), address)).status).toBe(200);
+    }
+  });
+});
+
 describe('contact: every field checked on the server', () => {
   it.each<[string, Record<string, unknown>, Record<string, string>]>([
     ['a missing name', { fullName: '' }, { fullName: 'Enter your full name.' }],
