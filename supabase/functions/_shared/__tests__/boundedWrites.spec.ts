@@ -7,12 +7,13 @@ import { rateLimits } from '../rateLimits.ts';
 import {
   BACKEND_START_TIMEOUT_MS,
   localServiceRoleKey,
+  restoreEnvAfterAll,
   startLocalBackend,
   type LocalBackend,
 } from './localBackend.ts';
 
 const settingNames = ['SUPABASE_URL', 'SUPABASE_SERVICE_ROLE_KEY', 'CLIENT_IP_HEADER'] as const;
-const savedEnv = Object.fromEntries(settingNames.map((name) => [name, process.env[name]]));
+restoreEnvAfterAll(settingNames);
 
 let backend: LocalBackend;
 let clientCount = 0;
@@ -24,10 +25,6 @@ beforeAll(async () => {
 }, BACKEND_START_TIMEOUT_MS);
 
 afterAll(async () => {
-  for (const name of settingNames) {
-    if (savedEnv[name] === undefined) delete process.env[name];
-    else process.env[name] = savedEnv[name];
-  }
   await backend?.stop();
 });
 

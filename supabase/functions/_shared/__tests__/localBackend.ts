@@ -103,3 +103,14 @@ export async function startLocalBackend(env: Record<string, string> = {}): Promi
     },
   };
 }
+
+/** Puts these environment variables back as they were once the file's tests are done (the tests set them). */
+export function restoreEnvAfterAll(names: readonly string[]): void {
+  const saved = Object.fromEntries(names.map((name) => [name, process.env[name]]));
+  afterAll(() => {
+    for (const name of names) {
+      if (saved[name] === undefined) delete process.env[name];
+      else process.env[name] = saved[name];
+    }
+  });
+}

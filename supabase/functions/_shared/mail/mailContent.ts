@@ -1,7 +1,7 @@
 // The mails the site sends, written when they are sent from what the outbox row is about (public.claim_mail_outbox):
 // a newsletter confirmation, the welcome that follows it, and the owner's copy of a contact message. Each returns the
 // mail, or why it cannot be written now (a setting missing: it waits) or is no longer wanted (it is cancelled).
-import { mailLinkUrl, signMailLink } from './mailLinks.ts';
+import { mailLinkUrl, signMailLink, type MailLinkPurpose } from './mailLinks.ts';
 import type { MailSettings } from './mailSettings.ts';
 import type { OutgoingMail } from './mailTransport.ts';
 
@@ -76,79 +76,60 @@ async function newsletterMail(
   const subscriber = row.details;
   if (settings.siteUrl === undefined) return { outcome: 'wait', reason: 'SITE_URL is not set' };
   if (settings.from === undefined) return { outcome: 'wait', reason: 'MAIL_FROM is not set' };
-  const unsubscribeUrl = mailLinkUrl(
-    settings.siteUrl,
-    'unsubscribe',
-    await signMailLink(
-      { purpose: 'unsubscribe', subscriberId: subscriber.subscriberId, nonce: subscriber.unsubscribeNonce },
-      settings.linkSecret,
-    ),
-  );
-  const site = new URL(settings.siteUrl).host;
-  const footer = `You receive this email because ${subscriber.email} was entered in the newsletter form of ${site}.`;
+  const { siteUrl, from, linkSecret } = settings;
+  const link = async (purpose: MailLinkPurpose, nonce: string, expiresAt?: number) =>
+    mailLinkUrl(
+      siteUrl,
+      purpose,
+      await signMailLink({ purpose, subscriberId: subscriber.subscriberId, nonce, expiresAt }, linkSecret),
+    );
+  const unsubscribeUrl = await link('unsubscribe', subscriber.unsubscribeNonce);
+  const footer = `You receive this email because ${subscriber.email} was entered in the newsletter form of ${new URL(siteUrl).host}.`;
+
+  /** A mail to the subscriber: its paragraphs, an optional button-like link, and the unsubscribe footer and headers. */
+  const toSubscriber = (subject: string, paragraphs: string[], action?: [string, string], note?: string) => ({
+    outcome: 'mail' as const,
+    mail: {
+      from,
+      to: subscriber.email,
+      subject,
+      text: [
+        paragraphs.join('\n\n'),
+        ...(action ? [action[1]] : []),
+        ...(note ? [`\n${note}`] : []),
+        `\n--\n${footer}\n${newsletterMailTexts.unsubscribeLine}: ${unsubscribeUrl}\n`,
+      ].join('\n'),
+      html: htmlOf(paragraphs, action ? [action] : [], [note ? `${note} ${footer}` : footer, unsubscribeUrl]),
+      headers: unsubscribeHeaders(unsubscribeUrl),
+      idempotencyKey: row.id,
+    },
+  });
 
   if (row.kind === 'newsletter_confirmation') {
     if (subscriber.status !== 'pending' || !subscriber.confirmNonce || !subscriber.confirmExpiresAt) {
       return { outcome: 'cancel', reason: `the subscriber is ${subscriber.status} now` };
     }
     const expiresAt = Date.parse(subscriber.confirmExpiresAt);
-    const confirmUrl = mailLinkUrl(
-      settings.siteUrl,
-      'confirm',
-      await signMailLink(
-        {
-          purpose: 'confirm',
-          subscriberId: subscriber.subscriberId,
-          nonce: subscriber.confirmNonce,
-          expiresAt,
-        },
-        settings.linkSecret,
-      ),
-    );
     const hours = Math.max(1, Math.round((expiresAt - Date.now()) / 3_600_000));
-    const paragraphs = [
-      `Hello,\n\nsomeone, hopefully you, asked to subscribe ${subscriber.email} to my newsletter on ${site}.`,
-      `To confirm, open this link within ${hours} hours:`,
-    ];
-    const ignore = 'If you did not ask for this, ignore this email: you will not be subscribed.';
-    return {
-      outcome: 'mail',
-      mail: {
-        from: settings.from,
-        to: subscriber.email,
-        subject: newsletterMailTexts.confirmationSubject,
-        text: `${paragraphs.join('\n\n')}\n${confirmUrl}\n\n${ignore}\n\n--\n${footer}\n${newsletterMailTexts.unsubscribeLine}: ${unsubscribeUrl}\n`,
-        html: htmlOf(
-          paragraphs,
-          [['Confirm my subscription', confirmUrl]],
-          [`${ignore} ${footer}`, unsubscribeUrl],
-        ),
-        headers: unsubscribeHeaders(unsubscribeUrl),
-        idempotencyKey: row.id,
-      },
-    };
+    return toSubscriber(
+      newsletterMailTexts.confirmationSubject,
+      [
+        `Hello,\n\nsomeone, hopefully you, asked to subscribe ${subscriber.email} to my newsletter on ${new URL(siteUrl).host}.`,
+        `To confirm, open this link within ${hours} hours:`,
+      ],
+      ['Confirm my subscription', await link('confirm', subscriber.confirmNonce, expiresAt)],
+      'If you did not ask for this, ignore this email: you will not be subscribed.',
+    );
   }
 
   if (subscriber.status !== 'confirmed') {
     return { outcome: 'cancel', reason: `the subscriber is ${subscriber.status} now` };
   }
-  const paragraphs = [
+  return toSubscriber(newsletterMailTexts.welcomeSubject, [
     'Hello,\n\nthank you for confirming your subscription: you are on the list.',
     'You will hear from me when I publish a new video or course, and you will be the first to know of my offers. There is one already: 77% OFF on all my courses.',
     'You can leave at any time with the link at the bottom of every email.',
-  ];
-  return {
-    outcome: 'mail',
-    mail: {
-      from: settings.from,
-      to: subscriber.email,
-      subject: newsletterMailTexts.welcomeSubject,
-      text: `${paragraphs.join('\n\n')}\n\n--\n${footer}\n${newsletterMailTexts.unsubscribeLine}: ${unsubscribeUrl}\n`,
-      html: htmlOf(paragraphs, [], [footer, unsubscribeUrl]),
-      headers: unsubscribeHeaders(unsubscribeUrl),
-      idempotencyKey: row.id,
-    },
-  };
+  ]);
 }
 
 function contactMail(row: OutboxRow & { details: ContactDetails }, settings: MailSettings): ComposedMail {

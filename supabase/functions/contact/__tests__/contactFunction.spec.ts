@@ -5,6 +5,7 @@ import {
   BACKEND_START_TIMEOUT_MS,
   localAnonKey,
   localServiceRoleKey,
+  restoreEnvAfterAll,
   startLocalBackend,
   type LocalBackend,
 } from '../../_shared/__tests__/localBackend.ts';
@@ -37,7 +38,7 @@ const settingNames = [
   'CLIENT_IP_HEADER',
   'ALLOWED_ORIGINS',
 ] as const;
-const savedEnv = Object.fromEntries(settingNames.map((name) => [name, process.env[name]]));
+restoreEnvAfterAll(settingNames);
 
 let backend: LocalBackend;
 let siteverify: FakeSiteverify;
@@ -48,10 +49,6 @@ beforeAll(async () => {
 }, BACKEND_START_TIMEOUT_MS);
 
 afterAll(async () => {
-  for (const name of settingNames) {
-    if (savedEnv[name] === undefined) delete process.env[name];
-    else process.env[name] = savedEnv[name];
-  }
   await Promise.all([backend?.stop(), siteverify?.close()]);
 });
 
