@@ -15,7 +15,7 @@ import { RemoteLoaderContext } from './federation/RemoteLoaderContext.ts';
 import { loadRemoteModule } from './federation/remoteModules.ts';
 import { isNearFirstScreen } from './federation/useWanted.ts';
 import { holdEarlySubmits } from './federation/holdEarlySubmits.ts';
-import { showRememberedTheme } from './features/theme/themeChoice.ts';
+import { showRememberedTheme } from './frame/themeChoice.ts';
 
 showRememberedTheme();
 holdEarlySubmits();

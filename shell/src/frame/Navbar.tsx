@@ -3,7 +3,7 @@ import { Link, NavLink, useLocation } from '@site/shared-ui/router';
 import { ExternalLink } from '@site/shared-ui/Button';
 import { publish } from '@site/shared-ui/eventBus';
 import { layout } from '@site/shared-ui/tokens';
-import { ThemeToggle } from '../features/theme/ThemeToggle.tsx';
+import { ThemeToggle } from './ThemeToggle.tsx';
 import { Logo } from './Logo.tsx';
 import { blogLink, navbarLinks } from '@site/shared-ui/siteMap';
 import { useScrolledPast } from './useScrolledPast.ts';

@@ -43,7 +43,7 @@ describe('the theme choice', () => {
   });
 
   it('uses the cookie and the values the site’s server reads (tools/serve/pageTheme.mjs)', () => {
-    const server = readFileSync(path.join(__dirname, '../../../../../tools/serve/pageTheme.mjs'), 'utf8');
+    const server = readFileSync(path.join(__dirname, '../../../../tools/serve/pageTheme.mjs'), 'utf8');
     expect(server).toContain(`export const themeCookie = '${themeCookie}';`);
     expect(server).toContain("export const chosenThemes = ['light', 'dark'];");
   });
