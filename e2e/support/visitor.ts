@@ -40,3 +40,30 @@ export async function asVisitorWhoSawThePopup(page: Page): Promise<void> {
     String(popupClosedUntil),
   ] as const);
 }
+
+/** The site's themes a visitor can choose (the toggle remembers one in the cookie `theme`; none: the system's). */
+export type ChosenTheme = 'light' | 'dark';
+
+/** The same visitor who once chose a theme with the navbar's toggle. */
+export function visitorWhoChoseTheme(
+  theme: ChosenTheme,
+  visitor: StorageState = visitorWhoSawThePopup,
+): StorageState {
+  const { hostname } = new URL(siteUrl);
+  return {
+    ...visitor,
+    cookies: [
+      ...visitor.cookies,
+      {
+        name: 'theme',
+        value: theme,
+        domain: hostname,
+        path: '/',
+        expires: -1,
+        httpOnly: false,
+        secure: false,
+        sameSite: 'Lax',
+      },
+    ],
+  };
+}

@@ -17,9 +17,10 @@ const { seoPages, ogImageName, ogImageSize, ogImageSvgFor } = require(
   path.join(shellDir, 'dist-prerender/seo.cjs'),
 );
 
-/** The custom properties of tokens.css, by name without the leading dashes. */
+/** The custom properties of tokens.css (its first block: the light theme), by name without the leading dashes. */
 function readTokens() {
-  const css = readFileSync(path.join(shellDir, '../shared-ui/src/tokens/tokens.css'), 'utf8');
+  const file = readFileSync(path.join(shellDir, '../shared-ui/src/tokens/tokens.css'), 'utf8');
+  const css = file.slice(0, file.indexOf('}'));
   return Object.fromEntries(
     [...css.matchAll(/--([a-z0-9-]+):\s*([^;]+);/g)].map((match) => [match[1], match[2].trim()]),
   );

@@ -15,7 +15,9 @@ import { RemoteLoaderContext } from './federation/RemoteLoaderContext.ts';
 import { loadRemoteModule } from './federation/remoteModules.ts';
 import { isNearFirstScreen } from './federation/useWanted.ts';
 import { holdEarlySubmits } from './federation/holdEarlySubmits.ts';
+import { showRememberedTheme } from './frame/themeChoice.ts';
 
+showRememberedTheme();
 holdEarlySubmits();
 configureSupabase(loadSiteConfig().then((config) => config.supabase));
 // Stores every bus event from here on, userInApp below included.

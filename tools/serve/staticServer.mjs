@@ -10,6 +10,7 @@ import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import Fastify from 'fastify';
 import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
+import { chosenTheme, withTheme } from './pageTheme.mjs';
 import { previewCookie, previewLifetimeMs, previewRemotes, previewToken, readPreview } from './previews.mjs';
 
 /** How long a client may take to send its request's headers, and the whole request; then the socket is closed. */
@@ -249,6 +250,12 @@ export async function createStaticApp({
     const generatedHead = htmlHead ? await htmlHead(pathname) : undefined;
     if (generatedHead) {
       body = body.replace('</head>', `${generatedHead}</head>`);
+      etag = etagOfText(body);
+    }
+    // In the visitor's chosen theme from the first byte, rendered or not (the page cache keeps the root only).
+    const theme = chosenTheme(request.headers.cookie);
+    if (theme) {
+      body = withTheme(body, theme);
       etag = etagOfText(body);
     }
     const hints = linkHeader ? await linkHeader(pathname) : undefined;

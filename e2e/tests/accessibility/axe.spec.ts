@@ -1,9 +1,16 @@
-// axe finds nothing to fix on any page of the site, on a phone and on a desktop, with every section arrived, nor with
-// the video player modal or the newsletter pop-up open.
+// axe finds nothing to fix (contrast included) on any page of the site, in the light and the dark theme, on a phone and
+// on a desktop, with every section arrived, nor with the video player modal or the newsletter pop-up open. The dark
+// theme is the one a visitor chose (the theme cookie) while the system is light, so the tokens of the chosen theme are
+// what is checked; tests/frame/theme.spec.ts checks the system's dark theme paints the same.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { expectedPages } from '../../support/pages.ts';
-import { firstTimeVisitor } from '../../support/visitor.ts';
+import {
+  firstTimeVisitor,
+  visitorWhoChoseTheme,
+  visitorWhoSawThePopup,
+  type ChosenTheme,
+} from '../../support/visitor.ts';
 import { dismissTheAd } from '../../support/adToast.ts';
 import { fakeYouTubePlayer, tutorialsPage } from '../tutorials/tutorialsSite.ts';
 import { adToast, newsletterPopup } from '../engagement/engagementSite.ts';
@@ -45,51 +52,72 @@ async function everySectionArrived(page: Page) {
   await adToastSettled(page);
 }
 
-for (const viewport of [
+const viewports = [
   { name: 'phone', width: 390, height: 844 },
   { name: 'desktop', width: 1280, height: 800 },
-]) {
-  test.describe(`on a ${viewport.name}`, () => {
-    test.use({ viewport: { width: viewport.width, height: viewport.height } });
+];
 
-    for (const { path } of [...expectedPages, { path: '/no-such-page' }]) {
-      test(`${path} has no violations`, async ({ page }) => {
-        test.slow(); // axe takes seconds per run on a busy machine
-        await page.goto(path);
-        await everySectionArrived(page);
-        expect(await violations(page)).toEqual([]);
-      });
-    }
-  });
+/** The theme as the page shows it, checked before axe runs, so a check never passes in the wrong theme. */
+async function expectTheme(page: Page, theme: ChosenTheme) {
+  const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+  expect(background).toBe(theme === 'dark' ? 'rgb(17, 26, 35)' : 'rgb(255, 255, 255)');
 }
 
-test('the video player modal has no violations', async ({ page }) => {
-  test.slow();
-  await page.goto('/tutorials');
-  const tutorials = tutorialsPage(page);
-  await expect(tutorials.cards.first()).toBeVisible();
-  await dismissTheAd(page);
-  // YouTube's player stands in, loaded before axe runs: axe reads the frame too, and one still loading (or the
-  // browser's error page, with no internet) is not the page a visitor sees.
-  await fakeYouTubePlayer(page);
-  await tutorials.cards
-    .first()
-    .getByRole('button', { name: /^Play Video/ })
-    .click();
-  await expect(
-    page.getByRole('dialog').frameLocator('iframe').getByRole('button', { name: 'Play' }),
-  ).toBeVisible();
-  expect(await violations(page)).toEqual([]);
-});
+for (const theme of ['light', 'dark'] as const) {
+  for (const viewport of viewports) {
+    test.describe(`in the ${theme} theme on a ${viewport.name}`, () => {
+      test.use({
+        viewport: { width: viewport.width, height: viewport.height },
+        colorScheme: 'light',
+        storageState: theme === 'dark' ? visitorWhoChoseTheme('dark') : visitorWhoSawThePopup,
+      });
 
-test.describe('for a first-time visitor', () => {
-  test.use({ storageState: firstTimeVisitor });
+      for (const { path } of [...expectedPages, { path: '/no-such-page' }]) {
+        test(`${path} has no violations`, async ({ page }) => {
+          test.slow(); // axe takes seconds per run on a busy machine
+          await page.goto(path);
+          await everySectionArrived(page);
+          await expectTheme(page, theme);
+          expect(await violations(page)).toEqual([]);
+        });
+      }
 
-  test('the newsletter pop-up has no violations', async ({ page }) => {
-    test.slow();
-    await page.goto('/');
-    await expect(newsletterPopup(page)).toBeVisible();
-    await adToastSettled(page);
-    expect(await violations(page)).toEqual([]);
-  });
-});
+      test('the video player modal has no violations', async ({ page }) => {
+        test.slow();
+        await page.goto('/tutorials');
+        const tutorials = tutorialsPage(page);
+        await expect(tutorials.cards.first()).toBeVisible();
+        await dismissTheAd(page);
+        // YouTube's player stands in, loaded before axe runs: axe reads the frame too, and one still loading (or the
+        // browser's error page, with no internet) is not the page a visitor sees.
+        await fakeYouTubePlayer(page);
+        await tutorials.cards
+          .first()
+          .getByRole('button', { name: /^Play Video/ })
+          .click();
+        await expect(
+          page.getByRole('dialog').frameLocator('iframe').getByRole('button', { name: 'Play' }),
+        ).toBeVisible();
+        await expectTheme(page, theme);
+        expect(await violations(page)).toEqual([]);
+      });
+    });
+
+    test.describe(`in the ${theme} theme on a ${viewport.name}, for a first-time visitor`, () => {
+      test.use({
+        viewport: { width: viewport.width, height: viewport.height },
+        colorScheme: 'light',
+        storageState: theme === 'dark' ? visitorWhoChoseTheme('dark', firstTimeVisitor) : firstTimeVisitor,
+      });
+
+      test('the newsletter pop-up has no violations', async ({ page }) => {
+        test.slow();
+        await page.goto('/');
+        await expect(newsletterPopup(page)).toBeVisible();
+        await adToastSettled(page);
+        await expectTheme(page, theme);
+        expect(await violations(page)).toEqual([]);
+      });
+    });
+  }
+}

@@ -1,8 +1,8 @@
-// axe finds nothing to fix in the engagement parts, in each of their states: the newsletter section and pop-up
-// (form, error, thanks), the contact form (blocked submit) and the ad toast.
+// axe finds nothing to fix in the engagement parts, in each of their states and in both themes (dark as the visitor's
+// choice): the newsletter section and pop-up (form, error, thanks), the contact form (blocked submit) and the ad toast.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { firstTimeVisitor, visitorWhoSawThePopup } from '../../support/visitor.ts';
+import { firstTimeVisitor, visitorWhoChoseTheme, visitorWhoSawThePopup } from '../../support/visitor.ts';
 import { adToast, contactSection, newsletterPopup, newsletterSection } from './engagementSite.ts';
 
 async function violations(page: Page, selector: string) {
@@ -13,40 +13,49 @@ async function violations(page: Page, selector: string) {
   }));
 }
 
-test.describe('for a returning visitor', () => {
-  test.use({ storageState: visitorWhoSawThePopup });
+for (const theme of ['light', 'dark'] as const) {
+  test.describe(`in the ${theme} theme, for a returning visitor`, () => {
+    test.use({ storageState: theme === 'dark' ? visitorWhoChoseTheme('dark') : visitorWhoSawThePopup });
 
-  test('the newsletter section, the contact form and the ad toast', async ({ page }) => {
-    test.slow(); // axe takes seconds per run on a busy machine
-    await page.goto('/');
-    await expect(adToast(page)).toBeVisible();
-    expect(await violations(page, '#newsletter')).toEqual([]);
-    expect(await violations(page, '#contact')).toEqual([]);
-    expect(await violations(page, '[data-testid="ad-toast"]')).toEqual([]);
+    test('the newsletter section, the contact form and the ad toast', async ({ page }) => {
+      test.slow(); // axe takes seconds per run on a busy machine
+      await page.goto('/');
+      // In the theme it claims (the page's background), so a check never passes in the wrong one.
+      await expect(page.locator('body')).toHaveCSS(
+        'background-color',
+        theme === 'dark' ? 'rgb(17, 26, 35)' : 'rgb(255, 255, 255)',
+      );
+      await expect(adToast(page)).toBeVisible();
+      expect(await violations(page, '#newsletter')).toEqual([]);
+      expect(await violations(page, '#contact')).toEqual([]);
+      expect(await violations(page, '[data-testid="ad-toast"]')).toEqual([]);
 
-    await newsletterSection(page).getByRole('button', { name: 'Subscribe Now' }).click();
-    await expect(newsletterSection(page).getByText('Email is not valid.')).toBeVisible();
-    expect(await violations(page, '#newsletter')).toEqual([]);
+      await newsletterSection(page).getByRole('button', { name: 'Subscribe Now' }).click();
+      await expect(newsletterSection(page).getByText('Email is not valid.')).toBeVisible();
+      expect(await violations(page, '#newsletter')).toEqual([]);
 
-    await adToast(page).getByRole('button', { name: 'Dismiss the ad' }).click();
-    await contactSection(page).getByRole('button', { name: 'Submit' }).click();
-    await expect(
-      contactSection(page).getByText('Invalid data, make sure to enter correct data.'),
-    ).toBeVisible();
-    expect(await violations(page, '#contact')).toEqual([]);
+      await adToast(page).getByRole('button', { name: 'Dismiss the ad' }).click();
+      await contactSection(page).getByRole('button', { name: 'Submit' }).click();
+      await expect(
+        contactSection(page).getByText('Invalid data, make sure to enter correct data.'),
+      ).toBeVisible();
+      expect(await violations(page, '#contact')).toEqual([]);
+    });
   });
-});
 
-test.describe('on a first visit', () => {
-  test.use({ storageState: firstTimeVisitor });
+  test.describe(`in the ${theme} theme, on a first visit`, () => {
+    test.use({
+      storageState: theme === 'dark' ? visitorWhoChoseTheme('dark', firstTimeVisitor) : firstTimeVisitor,
+    });
 
-  test('the newsletter pop-up', async ({ page }) => {
-    test.slow();
-    await page.goto('/courses');
-    await expect(newsletterPopup(page)).toBeVisible();
-    expect(await violations(page, '[role="dialog"]')).toEqual([]);
-    await newsletterPopup(page).getByRole('button', { name: 'Subscribe', exact: true }).click();
-    await expect(newsletterPopup(page).getByText('Email is not valid.')).toBeVisible();
-    expect(await violations(page, '[role="dialog"]')).toEqual([]);
+    test('the newsletter pop-up', async ({ page }) => {
+      test.slow();
+      await page.goto('/courses');
+      await expect(newsletterPopup(page)).toBeVisible();
+      expect(await violations(page, '[role="dialog"]')).toEqual([]);
+      await newsletterPopup(page).getByRole('button', { name: 'Subscribe', exact: true }).click();
+      await expect(newsletterPopup(page).getByText('Email is not valid.')).toBeVisible();
+      expect(await violations(page, '[role="dialog"]')).toEqual([]);
+    });
   });
-});
+}

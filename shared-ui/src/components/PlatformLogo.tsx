@@ -12,6 +12,8 @@ export function platformName(platform: CoursePlatform): string {
   return platformNames[platform] ?? platform;
 }
 
+// A known platform's mark keeps the platform's own colours in both themes (it is their logo); the neutral one follows
+// the theme.
 function PlatformMark({ platform }: { platform: CoursePlatform }) {
   switch (platform) {
     case 'YOUTUBE':
@@ -40,7 +42,7 @@ function PlatformMark({ platform }: { platform: CoursePlatform }) {
       );
     default:
       // A platform added to the database before the kit knows it: a neutral mark; the name still says which.
-      return <rect width="24" height="24" rx="6" fill="#47525e" />;
+      return <rect className={styles.neutralMark} width="24" height="24" rx="6" />;
   }
 }
 

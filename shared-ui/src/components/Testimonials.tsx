@@ -25,9 +25,9 @@ function DefaultUserIcon() {
       aria-hidden="true"
       focusable="false"
     >
-      <circle cx="28" cy="28" r="28" fill="#dfe6ec" />
-      <circle cx="28" cy="22" r="10" fill="#7a8997" />
-      <path d="M10 47a18 18 0 0 1 36 0z" fill="#7a8997" />
+      <circle className={styles.defaultAvatarBackground} cx="28" cy="28" r="28" />
+      <circle className={styles.defaultAvatarFigure} cx="28" cy="22" r="10" />
+      <path className={styles.defaultAvatarFigure} d="M10 47a18 18 0 0 1 36 0z" />
     </svg>
   );
 }

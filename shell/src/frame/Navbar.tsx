@@ -3,6 +3,7 @@ import { Link, NavLink, useLocation } from '@site/shared-ui/router';
 import { ExternalLink } from '@site/shared-ui/Button';
 import { publish } from '@site/shared-ui/eventBus';
 import { layout } from '@site/shared-ui/tokens';
+import { ThemeToggle } from './ThemeToggle.tsx';
 import { Logo } from './Logo.tsx';
 import { blogLink, navbarLinks } from '@site/shared-ui/siteMap';
 import { useScrolledPast } from './useScrolledPast.ts';
@@ -36,25 +37,28 @@ export function Navbar() {
           <span className={styles.menuIcon} aria-hidden="true" />
           Menu
         </button>
-        <ul id="main-menu" className={[styles.links, menuOpen ? styles.open : ''].join(' ')}>
-          {navbarLinks.map((link) => (
-            <li key={link.to}>
-              <NavLink
-                to={link.to}
-                end
-                className={styles.link}
-                onClick={() => publish({ name: 'userRoutes', route: link.to })}
-              >
-                {link.label}
-              </NavLink>
+        <div id="main-menu" className={[styles.menu, menuOpen ? styles.open : ''].join(' ')}>
+          <ul className={styles.links}>
+            {navbarLinks.map((link) => (
+              <li key={link.to}>
+                <NavLink
+                  to={link.to}
+                  end
+                  className={styles.link}
+                  onClick={() => publish({ name: 'userRoutes', route: link.to })}
+                >
+                  {link.label}
+                </NavLink>
+              </li>
+            ))}
+            <li>
+              <ExternalLink href={blogLink.href} className={styles.link}>
+                {blogLink.label}
+              </ExternalLink>
             </li>
-          ))}
-          <li>
-            <ExternalLink href={blogLink.href} className={styles.link}>
-              {blogLink.label}
-            </ExternalLink>
-          </li>
-        </ul>
+          </ul>
+          <ThemeToggle className={styles.themeToggle} />
+        </div>
       </nav>
     </header>
   );
