@@ -5,8 +5,10 @@
 //   POST /newsletter/unsubscribe?token=…  unsubscribes (newsletter-unsubscribe) and says so; this is also the address
 //                                        of the mails' List-Unsubscribe header, which mail providers POST to for a
 //                                        one-click unsubscribe (RFC 8058), so a GET never unsubscribes anyone.
-// The token is never logged, kept by a cache or sent on as a Referer.
+// The token is never logged, kept by a cache or sent on as a Referer. They are in the visitor's chosen theme (the kit's
+// tokens, from the shell's stylesheet, and data-theme from the theme cookie), like every page of the site.
 import { readFileSync } from 'node:fs';
+import { chosenTheme, withTheme } from './pageTheme.mjs';
 
 export const newsletterLinkPaths = { confirm: '/newsletter/confirm', unsubscribe: '/newsletter/unsubscribe' };
 
@@ -113,7 +115,7 @@ export function newsletterLinks({ backend, stylesheets = [] }) {
     }
   }
 
-  function send(reply, page, form) {
+  function send(request, reply, page, form) {
     return reply
       .code(page.status)
       .headers({
@@ -122,7 +124,7 @@ export function newsletterLinks({ backend, stylesheets = [] }) {
         'X-Robots-Tag': 'noindex',
       })
       .type('text/html; charset=utf-8')
-      .send(pageHtml(page, { stylesheets, form }));
+      .send(withTheme(pageHtml(page, { stylesheets, form }), chosenTheme(request.headers.cookie)));
   }
 
   return async function newsletterLinksPlugin(app) {
@@ -132,18 +134,22 @@ export function newsletterLinks({ backend, stylesheets = [] }) {
     // No HEAD route: a link checker's HEAD must not confirm anyone (it gets the site's not-found answer).
     app.get(newsletterLinkPaths.confirm, { exposeHeadRoute: false }, async (request, reply) => {
       const outcome = await follow('confirm', request.query.token);
-      return send(reply, newsletterLinkPages.confirm[outcome] ?? newsletterLinkPages.confirm.failed);
+      return send(request, reply, newsletterLinkPages.confirm[outcome] ?? newsletterLinkPages.confirm.failed);
     });
     app.get(newsletterLinkPaths.unsubscribe, async (request, reply) => {
       const token = typeof request.query.token === 'string' ? request.query.token : '';
-      return send(reply, newsletterLinkPages.unsubscribe.ask, {
+      return send(request, reply, newsletterLinkPages.unsubscribe.ask, {
         action: `${newsletterLinkPaths.unsubscribe}?token=${encodeURIComponent(token)}`,
         label: 'Unsubscribe',
       });
     });
     app.post(newsletterLinkPaths.unsubscribe, async (request, reply) => {
       const outcome = await follow('unsubscribe', request.query.token);
-      return send(reply, newsletterLinkPages.unsubscribe[outcome] ?? newsletterLinkPages.unsubscribe.failed);
+      return send(
+        request,
+        reply,
+        newsletterLinkPages.unsubscribe[outcome] ?? newsletterLinkPages.unsubscribe.failed,
+      );
     });
   };
 }

@@ -4,13 +4,14 @@
 // copy of every contact message with the sender as Reply-To. The link pages are opened with JavaScript off: they work
 // without it.
 import { createRequire } from 'node:module';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { LOCAL_ANON_KEY as localAnonKey } from '@site/supabase-local/keys';
 import { dismissTheAdWhenInTheWay } from '../../support/adToast.ts';
 import { contactPath, forgetBrowserWrites } from '../../support/anonymousWrites.ts';
 import { localServiceRoleKey, ownerDatabase } from '../../support/database.ts';
 import { headerOf, linkTo, ownerAddress, waitForMails } from '../../support/mailbox.ts';
-import { backendUrl } from '../../support/site.ts';
+import { backendUrl, siteUrl } from '../../support/site.ts';
 import { visitorWhoSawThePopup } from '../../support/visitor.ts';
 import { contactSection, newsletterSection, uniqueEmail, uniqueToken } from './engagementSite.ts';
 
@@ -215,4 +216,22 @@ test('a line break, an encoded word or a long line in any field adds no header t
   expect(notice!.parsed.replyTo?.value[0]?.name).toBe(`Eve Bcc: ${victim} X-Injected: 1`);
   // The message is the mail's text, as written, never its headers.
   expect(notice!.parsed.text).toContain(`MAIL FROM:<${victim}>`);
+});
+
+test('the link pages are accessible in both themes, and in the theme the visitor chose', async ({
+  browser,
+}) => {
+  for (const theme of ['light', 'dark'] as const) {
+    // With scripts on: axe is one (the pages themselves have none).
+    const context = await browser.newContext();
+    await context.addCookies([{ name: 'theme', value: theme, url: siteUrl }]);
+    const page = await context.newPage();
+    for (const path of ['/newsletter/unsubscribe?token=a.b', '/newsletter/confirm?token=a.b']) {
+      await page.goto(`${siteUrl}${path}`);
+      await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+      const { violations } = await new AxeBuilder({ page }).analyze();
+      expect(violations.map((violation) => `${theme} ${path}: ${violation.id}`)).toEqual([]);
+    }
+    await context.close();
+  }
 });
