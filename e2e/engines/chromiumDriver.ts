@@ -22,7 +22,8 @@ export async function launchChromium(): Promise<EngineLauncher> {
         if (message.type() === 'error') problems.push(`console error: ${message.text()}`);
       });
       page.on('pageerror', (error) => problems.push(`uncaught: ${error.message}`));
-      page.on('request', (request) => requests.push(request.url()));
+      // Finished requests only: a request of the page being left, cut short by the navigation, is not a fetch.
+      page.on('requestfinished', (request) => requests.push(request.url()));
       return {
         engine: 'chromium',
         open: async (url) => void (await page.goto(url, { waitUntil: 'load' })),

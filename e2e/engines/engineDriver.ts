@@ -37,7 +37,7 @@ export interface EngineDriver {
   /** What the engine itself reported as errors (console errors, uncaught errors), where it reports them. */
   engineProblems(): string[];
   /**
-   * Every request the page made since the last call, when the engine's driver can see them (Chromium, Firefox);
+   * Every request the page completed since the last call, when the engine's driver can see them (Chromium, Firefox);
    * WebKit's classic WebDriver cannot.
    */
   takeRequests?(): string[];

@@ -32,7 +32,8 @@ export async function launchFirefox(): Promise<EngineLauncher> {
         if (message.type() === 'error') problems.push(`console error: ${message.text()}`);
       });
       page.on('pageerror', (error) => problems.push(`uncaught: ${String(error)}`));
-      page.on('request', (request) => void requests.push(request.url()));
+      // Finished requests only: a request of the page being left, cut short by the navigation, is not a fetch.
+      page.on('requestfinished', (request) => void requests.push(request.url()));
       return {
         engine: 'firefox',
         open: async (url) => void (await page.goto(url, { waitUntil: 'load' })),
