@@ -35,6 +35,11 @@ export class Visitor {
     await this.driver.open(new URL(path, this.origin).href);
   }
 
+  /** Leaves the page for a blank one of the same origin (the probe and nothing else): the page left is gone after. */
+  async openBlank(): Promise<void> {
+    await this.open(blankPath);
+  }
+
   evaluate<Arg, Result>(fn: InPage<Arg, Result>, arg: Arg): Promise<Result> {
     return this.driver.evaluate(fn, arg);
   }
@@ -184,7 +189,7 @@ export class Visitor {
 
   /** A visitor who saw the newsletter pop-up (spec §4): it stays closed on every page of this session. */
   async sawThePopup(): Promise<void> {
-    await this.open(blankPath);
+    await this.openBlank();
     await this.evaluate(
       () => window.localStorage.setItem('newsletterTimestamp', String(Date.UTC(2100, 0, 1))),
       null,
@@ -196,7 +201,7 @@ export class Visitor {
    * what the engine reported itself. The last page is left first, so what it logs as it goes counts too.
    */
   async problemsAfterLeaving(): Promise<string[]> {
-    await this.open(blankPath);
+    await this.openBlank();
     const recorded = await this.evaluate(() => window.__engines.takeProblems(), null);
     return [...recorded, ...this.driver.engineProblems().splice(0)];
   }
