@@ -20,6 +20,7 @@ test('on a phone the navbar menu opens, leads to a page and closes, and the navb
   await visitor.waitForText({ role: 'heading', level: 1 }, 'Courses');
   expect(await visitor.title()).toBe('Alex Morgan | Courses');
   await visitor.waitForAttribute(menu, 'aria-expanded', 'false');
+  await visitor.waitForEverySectionReady();
 
   await visitor.evaluate(() => window.scrollTo(0, 400), null);
   await visitor.waitForAttribute({ selector: 'header[data-compact]' }, 'data-compact', 'true');
