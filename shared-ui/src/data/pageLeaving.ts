@@ -37,18 +37,18 @@ function describe(error: unknown): unknown {
 }
 
 /**
- * Logs a failure with its label (`[ads] load failed:`): as an error, unless the page is being left (see above).
- * Use it for what the page reads and listens to, whose failure is expected when the page goes away.
+ * Logs a failure with its label (`[ads] load failed:`) and any details: as an error, unless the page is being left
+ * (see above). Use it for what the page reads, listens to and loads, whose failure is expected when the page goes away.
  */
-export function reportFailure(label: string, error: unknown): void {
+export function reportFailure(label: string, error: unknown, ...details: unknown[]): void {
   if (!isPageLeaving()) {
-    console.error(label, describe(error));
+    console.error(label, describe(error), ...details);
     return;
   }
-  console.debug(label, describe(error), '(the page is being left)');
+  console.debug(label, describe(error), ...details, '(the page is being left)');
   // Timers do not run in a page that is gone, and wait in one kept in the back/forward cache.
   const returnsBefore = returns;
   setTimeout(() => {
-    if (returns === returnsBefore) console.error(label, describe(error));
+    if (returns === returnsBefore) console.error(label, describe(error), ...details);
   }, leavingGraceMs);
 }

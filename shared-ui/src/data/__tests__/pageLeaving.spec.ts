@@ -23,6 +23,15 @@ describe('reportFailure', () => {
     expect(debug).not.toHaveBeenCalled();
   });
 
+  it('passes details on after the message', () => {
+    reportFailure('[Courses] section failed:', new Error('Loading chunk 6259 failed.'), '\n    at Lazy');
+    expect(error).toHaveBeenCalledWith(
+      '[Courses] section failed:',
+      'Loading chunk 6259 failed.',
+      '\n    at Lazy',
+    );
+  });
+
   it.each(['beforeunload', 'pagehide'])('logs a failure after %s at debug level only', (leaving) => {
     window.dispatchEvent(new Event(leaving));
     expect(isPageLeaving()).toBe(true);
