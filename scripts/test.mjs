@@ -1,6 +1,7 @@
 // npm test: lint and format, typecheck, unit and contract tests of every package, production build, the byte
-// budget, then the end-to-end tests in Chromium against the built site and the local backend. Stops at the first
-// failing step and ends with one line counting every test that ran.
+// budget, then the end-to-end tests in Chromium against the built site and the local backend, then the visitor
+// journeys in Chromium, Firefox and WebKit. Stops at the first failing step and ends with one line counting every
+// test that ran.
 import { spawn } from 'node:child_process';
 
 const turboEnv = { TURBO_TELEMETRY_DISABLED: '1', TURBO_NO_UPDATE_NOTIFIER: '1', FORCE_COLOR: '0' };
@@ -26,6 +27,10 @@ const steps = [
     command: ['npx', 'turbo', 'run', 'build', '--concurrency=2', '--output-logs=errors-only'],
   },
   { name: 'end-to-end tests', command: ['npm', 'run', 'e2e', '-w', '@site/e2e'] },
+  {
+    name: 'journeys in Chromium, Firefox and WebKit',
+    command: ['npm', 'run', 'e2e:engines', '-w', '@site/e2e'],
+  },
 ];
 
 /** Counts from the closing lines of the runners we use: jest, node:test, Playwright. */

@@ -12,25 +12,9 @@ const require = createRequire(import.meta.url);
 const { renderPage, sitePages } = require(path.join(shellDir, 'dist-prerender/renderPage.cjs'));
 const { staticHeadTags, robots } = require(path.join(shellDir, 'dist-prerender/seo.cjs'));
 
-// The shared modules the shell needs to start (React and its friends) arrive in chunks that webpack requests only
-// once main.js runs; preloading them from the HTML saves that round trip. supabase-js is not needed to start.
-const notNeededToStart = new Set(['@supabase/supabase-js']);
-const manifest = JSON.parse(readFileSync(path.join(dist, 'mf-manifest.json'), 'utf8'));
-const startupChunks = [
-  ...new Set(
-    manifest.shared
-      .filter((shared) => !notNeededToStart.has(shared.name))
-      .flatMap((shared) => shared.assets.js.sync)
-      .filter((file) => !file.startsWith('main.')),
-  ),
-];
-const preloads = startupChunks
-  .map((file) => `<link rel="preload" as="script" href="/${file}" fetchpriority="low" />`)
-  .join('');
-const template = readFileSync(path.join(dist, 'page-template.html'), 'utf8').replace(
-  '</head>',
-  `${preloads}</head>`,
-);
+// No script is preloaded from the HTML: scripts start after the first paint (HTML first), and Firefox fetched a
+// low-priority `preload as=script` a second time when the page's script asked for it.
+const template = readFileSync(path.join(dist, 'page-template.html'), 'utf8');
 
 const escapeAttribute = (text) =>
   text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');

@@ -3,6 +3,7 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from '@site/shared-ui/router';
 import { publish } from '@site/shared-ui/eventBus';
+import { reportFailure } from '@site/shared-ui/pageLeaving';
 import { configureSupabase } from '@site/shared-ui/supabaseClient';
 import { embeddedPageData } from '@site/shared-ui/sectionData';
 import { FirstPageData } from './site/FirstPageData.tsx';
@@ -49,8 +50,11 @@ if (!container) throw new Error('The page has no #root element');
 // A page that does not match its HTML is rendered again by React; it is logged, so a mismatch never goes unseen.
 const onRecoverableError = (error: unknown) =>
   console.error('[hydration]', error instanceof Error ? error.message : error);
+// An error a boundary caught (a section's slot) is logged as React would, unless it is a load cut short because the
+// page is being left (see pageLeaving).
+const onCaughtError = (error: unknown) => reportFailure('[caught]', error);
 if (container.hasChildNodes()) {
-  startTransition(() => void hydrateRoot(container, site, { onRecoverableError }));
-} else createRoot(container).render(site);
+  startTransition(() => void hydrateRoot(container, site, { onRecoverableError, onCaughtError }));
+} else createRoot(container, { onCaughtError }).render(site);
 
 publish({ name: 'userInApp' });

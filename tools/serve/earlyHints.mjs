@@ -1,14 +1,14 @@
-// Early hints for a page of the shell, as a Link header: while the browser still parses the HTML and downloads the
-// shell's code, it already fetches the runtime configuration, opens connections to the backend and the sections,
-// and downloads what the module that fills this page's first screen needs: its section's manifest and entry, and the
-// module's own script and stylesheet (read from the section's current mf-manifest.json). Everything comes from the
-// runtime configuration (remotes.json, site-config.json) and the sections' manifests, so it stays right when a
-// section moves or redeploys. Everything is fetched at low priority: nothing may compete with
-// the render-blocking stylesheet, the first paint comes first.
+// Early hints for a page of the shell, as a Link header: while the browser still parses the HTML, it already fetches
+// the runtime configuration, opens connections to the backend and the sections, and fetches what the module that
+// fills this page's first screen needs to paint: its section's manifest and the module's own stylesheet (read from
+// the section's current mf-manifest.json). No script is hinted: scripts start after the first paint (HTML first),
+// and a script preloaded while a copy was in the browser's cache was fetched twice (Chromium revalidated both the
+// preload and the script tag's request of a no-cache remoteEntry.js). Everything comes from the runtime configuration
+// (remotes.json, site-config.json) and the sections' manifests, so it stays right when a section moves or redeploys.
+// Everything is fetched at low priority: nothing may compete with the render-blocking stylesheet.
 
 /**
- * @typedef {{ metaData?: { remoteEntry?: { name?: string, path?: string } },
- *   exposes?: { name: string, assets: { js: { sync: string[] }, css: { sync: string[] } } }[] }} SectionManifest
+ * @typedef {{ exposes?: { name: string, assets: { css: { sync: string[] } } }[] }} SectionManifest
  */
 
 /**
@@ -40,17 +40,11 @@ export function earlyHintsFor(pathname, { firstScreenModules, remotes, siteConfi
     const manifestUrl = remotes[section];
     if (!manifestUrl) continue;
     const manifest = manifests[section];
-    // Module Federation fetches the manifest in CORS mode and adds scripts and stylesheets as plain tags.
+    // Module Federation fetches the manifest in CORS mode and adds stylesheets as plain tags.
     add(`<${manifestUrl}>; rel=preload; as=fetch; crossorigin=anonymous; fetchpriority=low`);
-    const entry = manifest?.metaData?.remoteEntry;
-    add(
-      `<${new URL(`${entry?.path ?? ''}${entry?.name ?? 'remoteEntry.js'}`, manifestUrl).href}>; rel=preload; as=script; fetchpriority=low`,
-    );
     const assets = manifest?.exposes?.find((expose) => expose.name === exposed)?.assets;
     for (const file of assets?.css.sync ?? [])
       add(`<${new URL(file, manifestUrl).href}>; rel=preload; as=style; fetchpriority=low`);
-    for (const file of assets?.js.sync ?? [])
-      add(`<${new URL(file, manifestUrl).href}>; rel=preload; as=script; fetchpriority=low`);
   }
   return links.join(', ');
 }

@@ -4,6 +4,7 @@
 // with its first paint. The public anon key is the only credential: row-level security decides what arrives.
 import type { RealtimeClient, RealtimePostgresChangesPayload } from '@supabase/realtime-js';
 import { deadlines } from '@site/shared-ui/deadlines';
+import { reportFailure } from '@site/shared-ui/pageLeaving';
 import { supabaseConfig, type SupabaseRuntimeConfig } from '@site/shared-ui/supabaseClient';
 import { whenPageIdle } from '@site/shared-ui/whenPageIdle';
 
@@ -93,7 +94,7 @@ function realtimeClient(): Promise<RealtimeClient> {
 }
 
 function logUnavailable(table: string, reason: unknown) {
-  console.error(`[${table}] live updates unavailable:`, reason instanceof Error ? reason.message : reason);
+  reportFailure(`[${table}] live updates unavailable:`, reason);
 }
 
 /**

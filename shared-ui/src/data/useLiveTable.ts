@@ -2,6 +2,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { retryDelayMs } from '@site/shared-ui/deadlines';
 import { selectRows } from '@site/shared-ui/restClient';
+import { reportFailure } from '@site/shared-ui/pageLeaving';
 import { embeddedPageData, tableDataKey, useSectionData } from '@site/shared-ui/sectionData';
 import { watchTableChanges, type RowChange } from '@site/shared-ui/tableChanges';
 
@@ -123,7 +124,7 @@ export function useLiveTable<Row extends RowWithId, Item>(
         setState({ status: 'ready', rows: [...rows].sort(compare) });
       } catch (error) {
         if (cancelled || mine !== latest) return;
-        console.error(`[${table}] load failed:`, error instanceof Error ? error.message : error);
+        reportFailure(`[${table}] load failed:`, error);
         setState((current) => ({ ...current, status: current.status === 'ready' ? 'ready' : 'error' }));
         failures += 1;
         retryTimer = setTimeout(() => void load(true), retryDelayMs(failures));

@@ -1,4 +1,5 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { reportFailure } from '@site/shared-ui/pageLeaving';
 import { refusalOf } from './incompatibleSingleton.ts';
 import { SectionFallback } from './SectionFallback.tsx';
 
@@ -26,7 +27,8 @@ export class RemoteErrorBoundary extends Component<RemoteErrorBoundaryProps, Rem
 
   override componentDidCatch(error: Error, info: ErrorInfo) {
     this.setState({ needs: refusalOf(this.props.module, error) });
-    console.error(`[${this.props.sectionName}] section failed:`, error.message, info.componentStack ?? '');
+    // A section whose code stopped arriving because the page is being left is no fault (see pageLeaving).
+    reportFailure(`[${this.props.sectionName}] section failed:`, error, info.componentStack ?? '');
   }
 
   override render() {

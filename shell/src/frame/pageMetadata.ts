@@ -2,6 +2,7 @@
 // metadata file (/assets/data/meta.json, one {page, metaDescription} entry per route).
 import { fetchWithLoadingBar } from '@site/shared-ui/fetchWithLoadingBar';
 import { owner } from '@site/shared-ui/owner';
+import { reportFailure } from '@site/shared-ui/pageLeaving';
 import { titleForPath } from '@site/shared-ui/siteMap';
 
 export interface PageMetadataEntry {
@@ -20,7 +21,7 @@ function loadPageMetadata(): Promise<PageMetadataEntry[]> {
       return response.json() as Promise<PageMetadataEntry[]>;
     })
     .catch((error: unknown) => {
-      console.error('[page metadata] load failed:', error instanceof Error ? error.message : error);
+      reportFailure('[page metadata] load failed:', error);
       entries = undefined;
       return [];
     });

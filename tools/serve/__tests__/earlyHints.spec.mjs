@@ -29,22 +29,19 @@ const config = {
 };
 
 describe('early hints for a page', () => {
-  it("preloads the runtime configuration, preconnects the backend, and preloads the first screen's section and module from where remotes.json says they are", () => {
+  it("preloads the runtime configuration, preconnects the backend, and preloads the first screen's section manifest and module stylesheet from where remotes.json says they are, but no script", () => {
     assert.deepEqual(earlyHintsFor('/', config).split(', '), [
       '</remotes.json>; rel=preload; as=fetch; crossorigin=anonymous; fetchpriority=low',
       '</site-config.json>; rel=preload; as=fetch; crossorigin=anonymous; fetchpriority=low',
       '<https://abc.supabase.co>; rel=preconnect; crossorigin=anonymous',
       '<https://portfolio.example.com/v2/mf-manifest.json>; rel=preload; as=fetch; crossorigin=anonymous; fetchpriority=low',
-      '<https://portfolio.example.com/v2/remoteEntry.js>; rel=preload; as=script; fetchpriority=low',
       '<https://portfolio.example.com/v2/about.2b.css>; rel=preload; as=style; fetchpriority=low',
-      '<https://portfolio.example.com/v2/__federation_expose_HomeAbout.1a.js>; rel=preload; as=script; fetchpriority=low',
     ]);
   });
 
-  it("without the section's manifest, hints its manifest and entry only", () => {
+  it("without the section's manifest, hints its manifest only", () => {
     assert.deepEqual(earlyHintsFor('/courses', config).split(', ').slice(3), [
       '<https://courses.example.com/mf-manifest.json>; rel=preload; as=fetch; crossorigin=anonymous; fetchpriority=low',
-      '<https://courses.example.com/remoteEntry.js>; rel=preload; as=script; fetchpriority=low',
     ]);
   });
 

@@ -3,6 +3,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { retryDelayMs } from '@site/shared-ui/deadlines';
 import { publish } from '@site/shared-ui/eventBus';
+import { reportFailure } from '@site/shared-ui/pageLeaving';
 import { callDatabaseFunction } from '@site/shared-ui/restClient';
 import { toTutorial, type Tutorial, type VideoRow } from '@site/shared-ui/rows';
 import {
@@ -160,7 +161,7 @@ export function useTutorialSearch(): TutorialSearchView {
       })
       .catch((error: unknown) => {
         if (cancelled) return;
-        console.error('[tutorials] search failed:', error instanceof Error ? error.message : error);
+        reportFailure('[tutorials] search failed:', error);
         setResult((current) =>
           again && current.search === search && current.status === 'ready'
             ? current

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
 import { toAd, type Ad, type AdRow } from '@site/shared-ui/rows';
+import { reportFailure } from '@site/shared-ui/pageLeaving';
 import { useLiveTable } from '@site/shared-ui/useLiveTable';
 import type { AdToastCardProps } from './AdToastCard.tsx';
 import { pickAd } from './pickAd.ts';
@@ -13,7 +14,7 @@ function loadAdToastCard(): Promise<ComponentType<AdToastCardProps>> {
   cardModule ??= import('./AdToastCard.tsx')
     .then((module) => module.AdToastCard)
     .catch((error: unknown) => {
-      console.error('[ad toast] load failed:', error instanceof Error ? error.message : error);
+      reportFailure('[ad toast] load failed:', error);
       return () => null;
     });
   return cardModule;

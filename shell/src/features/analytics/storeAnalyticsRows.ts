@@ -1,5 +1,6 @@
 import { deadlines } from '@site/shared-ui/deadlines';
 import { callEdgeFunction } from '@site/shared-ui/restClient';
+import { reportFailure } from '@site/shared-ui/pageLeaving';
 import type { SupabaseRuntimeConfig } from '@site/shared-ui/supabaseClient';
 import type { AnalyticsRow } from './toAnalyticsRow.ts';
 
@@ -26,6 +27,6 @@ export async function storeAnalyticsRows(
       },
     );
   } catch (error) {
-    console.error('[analytics] store failed:', error instanceof Error ? error.message : error);
+    reportFailure('[analytics] store failed:', error);
   }
 }

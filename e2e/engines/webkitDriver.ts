@@ -1,0 +1,106 @@
+// WebKitGTK (Debian's build) through selenium-webdriver and WebKitWebDriver: classic WebDriver is all WebKitGTK
+// offers (no BiDi, no init scripts, no console), and Playwright drives only its own patched WebKit. MiniBrowser has
+// no headless mode, so it runs in a virtual display (xvfb-run). Errors are seen by the probe alone (probe.js).
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Builder, By, type WebDriver, type WebElement } from 'selenium-webdriver';
+import type { ElementQuery, EngineDriver, InPage } from './engineDriver.ts';
+import type { EngineLauncher } from './engineLauncher.ts';
+
+export const webkitDriverPath = process.env.WEBKIT_DRIVER_PATH ?? '/usr/bin/WebKitWebDriver';
+export const miniBrowserPath =
+  process.env.MINIBROWSER_PATH ?? '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser';
+
+// MiniBrowser's GTK toolbar keeps its window at least ~447 px wide; without minimum sizes it goes down to a phone's.
+const narrowToolbar =
+  'toolbar, headerbar, entry, button { min-width: 0; min-height: 0; padding: 0; margin: 0; }\n';
+
+async function waitForDriver(url: string, driverProcess: ChildProcess): Promise<void> {
+  const deadline = Date.now() + 20_000;
+  while (Date.now() < deadline) {
+    if (driverProcess.exitCode !== null)
+      throw new Error(`WebKitWebDriver exited (${driverProcess.exitCode})`);
+    const ready = await fetch(`${url}/status`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (ready) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`WebKitWebDriver did not answer on ${url}`);
+}
+
+async function element(driver: WebDriver, query: ElementQuery): Promise<WebElement> {
+  const found = await driver.executeScript<WebElement | null>(
+    (q: ElementQuery) => window.__engines.find(q),
+    query,
+  );
+  if (!found) throw new Error(`no element for ${JSON.stringify(query)}`);
+  return found;
+}
+
+/** Starts WebKitWebDriver (and its virtual display) on the port; each journey gets a MiniBrowser of its own. */
+export async function launchWebKit(port: number): Promise<EngineLauncher> {
+  const config = mkdtempSync(path.join(tmpdir(), 'engines-webkit-'));
+  mkdirSync(path.join(config, 'gtk-3.0'));
+  writeFileSync(path.join(config, 'gtk-3.0', 'gtk.css'), narrowToolbar);
+  // Its own process group, so stopping it stops the virtual display and every browser with it.
+  const driverProcess = spawn('xvfb-run', ['-a', webkitDriverPath, `--port=${port}`], {
+    detached: true,
+    stdio: 'ignore',
+    env: { ...process.env, XDG_CONFIG_HOME: config },
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    if (driverProcess.exitCode === null && driverProcess.pid) {
+      const exited = new Promise((resolve) => driverProcess.once('exit', resolve));
+      process.kill(-driverProcess.pid, 'SIGTERM');
+      await exited;
+    }
+    rmSync(config, { recursive: true, force: true });
+  };
+  try {
+    await waitForDriver(url, driverProcess);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return {
+    async newDriver(): Promise<EngineDriver> {
+      const driver = await new Builder()
+        .usingServer(url)
+        .withCapabilities({
+          browserName: 'MiniBrowser',
+          'webkitgtk:browserOptions': { binary: miniBrowserPath, args: ['--automation'] },
+        })
+        .build();
+      const resize = async (width: number, height: number) => {
+        await driver.manage().window().setRect({ width, height });
+        // The toolbar takes some of the window's height: grow the window by what it takes.
+        const [innerWidth, innerHeight] = await driver.executeScript<[number, number]>(
+          'return [window.innerWidth, window.innerHeight]',
+        );
+        await driver
+          .manage()
+          .window()
+          .setRect({ width: width + (width - innerWidth), height: height + (height - innerHeight) });
+      };
+      await resize(1280, 800);
+      return {
+        engine: 'webkit',
+        open: (url) => driver.get(url),
+        evaluate: <Arg, Result>(fn: InPage<Arg, Result>, arg: Arg) => driver.executeScript<Result>(fn, arg),
+        click: async (query) => (await element(driver, query)).click(),
+        type: async (query, text) => (await element(driver, query)).sendKeys(text),
+        select: async (query, value) =>
+          (await element(driver, query)).findElement(By.css(`option[value="${value}"]`)).click(),
+        resize,
+        engineProblems: () => [],
+        close: () => driver.quit(),
+      };
+    },
+    stop,
+  };
+}
