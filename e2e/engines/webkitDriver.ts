@@ -41,41 +41,71 @@ async function element(driver: WebDriver, query: ElementQuery): Promise<WebEleme
   return found;
 }
 
+/** How long a new MiniBrowser session may take to open before the driver is started again (seen to hang, rarely). */
+const sessionTimeoutMs = 20_000;
+
 /** Starts WebKitWebDriver (and its virtual display) on the port; each journey gets a MiniBrowser of its own. */
 export async function launchWebKit(port: number): Promise<EngineLauncher> {
   const config = mkdtempSync(path.join(tmpdir(), 'engines-webkit-'));
   mkdirSync(path.join(config, 'gtk-3.0'));
   writeFileSync(path.join(config, 'gtk-3.0', 'gtk.css'), narrowToolbar);
-  // Its own process group, so stopping it stops the virtual display and every browser with it.
-  const driverProcess = spawn('xvfb-run', ['-a', webkitDriverPath, `--port=${port}`], {
-    detached: true,
-    stdio: 'ignore',
-    env: { ...process.env, XDG_CONFIG_HOME: config },
-  });
   const url = `http://127.0.0.1:${port}`;
-  const stop = async () => {
-    if (driverProcess.exitCode === null && driverProcess.pid) {
-      const exited = new Promise((resolve) => driverProcess.once('exit', resolve));
-      process.kill(-driverProcess.pid, 'SIGTERM');
+  let driverProcess: ChildProcess | undefined;
+  const stopDriver = async () => {
+    const running = driverProcess;
+    if (running && running.exitCode === null && running.pid) {
+      const exited = new Promise((resolve) => running.once('exit', resolve));
+      process.kill(-running.pid, 'SIGTERM');
       await exited;
     }
+  };
+  const startDriver = async () => {
+    // Its own process group, so stopping it stops the virtual display and every browser with it.
+    driverProcess = spawn('xvfb-run', ['-a', webkitDriverPath, `--port=${port}`], {
+      detached: true,
+      stdio: 'ignore',
+      env: { ...process.env, XDG_CONFIG_HOME: config },
+    });
+    await waitForDriver(url, driverProcess);
+  };
+  const stop = async () => {
+    await stopDriver();
     rmSync(config, { recursive: true, force: true });
   };
   try {
-    await waitForDriver(url, driverProcess);
+    await startDriver();
   } catch (error) {
     await stop();
     throw error;
   }
-  return {
-    async newDriver(): Promise<EngineDriver> {
-      const driver = await new Builder()
+
+  /** A new session, or, when opening one hangs, the same after starting the driver (and its display) again. */
+  async function openSession(): Promise<WebDriver> {
+    for (let attempt = 1; ; attempt += 1) {
+      const building = new Builder()
         .usingServer(url)
         .withCapabilities({
           browserName: 'MiniBrowser',
           'webkitgtk:browserOptions': { binary: miniBrowserPath, args: ['--automation'] },
         })
         .build();
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const timedOut = new Promise<'timed out'>((resolve) => {
+        timer = setTimeout(() => resolve('timed out'), sessionTimeoutMs);
+      });
+      const opened = await Promise.race([building, timedOut]).finally(() => clearTimeout(timer));
+      if (opened !== 'timed out') return opened;
+      building.catch(() => undefined);
+      if (attempt === 2) throw new Error(`WebKit: no session within ${sessionTimeoutMs} ms, twice`);
+      console.warn(`WebKit: no session within ${sessionTimeoutMs} ms; starting WebKitWebDriver again`);
+      await stopDriver();
+      await startDriver();
+    }
+  }
+
+  return {
+    async newDriver(): Promise<EngineDriver> {
+      const driver = await openSession();
       const resize = async (width: number, height: number) => {
         await driver.manage().window().setRect({ width, height });
         // The toolbar takes some of the window's height: grow the window by what it takes.
