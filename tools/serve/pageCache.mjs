@@ -23,7 +23,8 @@ export function cacheState(entry, now, { freshMs, staleMs } = pageCacheTimes) {
 }
 
 /**
- * @typedef {{ html: string, headHtml: string, dataHtml: string, renderedAt: number, stale: boolean, tables: string[], sections: string[] }} CachedPage
+ * `complete`: every slot was rendered here (none left to the browser).
+ * @typedef {{ html: string, headHtml: string, dataHtml: string, renderedAt: number, stale: boolean, complete: boolean, tables: string[], sections: string[] }} CachedPage
  */
 export class PageCache {
   /** @type {Map<string, CachedPage>} */
@@ -40,11 +41,23 @@ export class PageCache {
     return page ? { page, state: cacheState(page, now, this.times) } : undefined;
   }
 
-  /** @param {CachedPage} page */
-  set(path, page) {
+  /**
+   * Keeps the page, unless it is incomplete and a complete one is kept that has not expired: a render that left a slot
+   * to the browser (a loaded machine, a slow read) never replaces a whole page, which visitors without JavaScript and
+   * crawlers can read. The whole one stays stale, so the next visitor asks for another render.
+   * @param {CachedPage} page
+   * @returns {boolean} whether the page is kept
+   */
+  set(path, page, now = Date.now()) {
+    const kept = this.get(path, now);
+    if (!page.complete && kept?.page.complete && kept.state !== 'expired') {
+      kept.page.stale = true;
+      return false;
+    }
     this.#pages.delete(path);
     this.#pages.set(path, page);
     while (this.#pages.size > this.maxPages) this.#pages.delete(this.#pages.keys().next().value);
+    return true;
   }
 
   /** Marks stale every page rendered from the table; returns their paths (to render again). */

@@ -44,18 +44,22 @@ export async function createPageRenderer({
   // In the background: the server answers at once, and pages render their sections as soon as they are loaded.
   void renderer.warm();
 
-  /** Renders a page; its root streams to the visitor while its text is kept for the cache. */
-  async function renderNow(path) {
-    // Under way from the start, so that visitors asking meanwhile wait for this render instead of starting theirs.
+  /**
+   * Renders a page; its root streams to the visitor while its text is kept for the cache.
+   * @param {{ background?: boolean }} [options] nobody waits for it: its sections get the longer deadline
+   */
+  async function renderNow(path, { background = false } = {}) {
+    // Under way from the start, so that visitors asking meanwhile wait for this render instead of starting theirs (not
+    // for a background one, with its longer deadline: they start their own, and refresh() keeps those one at a time).
     let settle;
     const kept = new Promise((resolve) => (settle = resolve));
-    if (cache) {
+    if (cache && !background) {
       rendering.set(path, kept);
       void kept.finally(() => rendering.get(path) === kept && rendering.delete(path));
     }
     let rendered;
     try {
-      rendered = await renderer.render(path);
+      rendered = await renderer.render(path, { background });
     } finally {
       if (!rendered) settle(undefined);
     }
@@ -68,8 +72,8 @@ export async function createPageRenderer({
     const complete = Object.keys(rendered.skipped).length === 0;
     rendered.root.on('error', () => settle(undefined));
     rendered.root.on('end', () => {
-      // A page with a section left to the browser is kept as already stale: visitors get it (its other slots render
-      // in the browser) while a whole one renders in the background, one render at a time, even under load.
+      // A page with a section left to the browser is kept as already stale (unless a whole one is kept): visitors get
+      // it (its other slots render in the browser) while a whole one renders in the background, one at a time.
       if (!cache) return settle(undefined);
       watch(rendered.tables);
       const page = {
@@ -78,6 +82,7 @@ export async function createPageRenderer({
         dataHtml: rendered.dataHtml,
         renderedAt: Date.now(),
         stale: !complete,
+        complete,
         tables: rendered.tables,
         sections,
       };
@@ -90,7 +95,7 @@ export async function createPageRenderer({
   /** Renders the page again in the background (once at a time per page), for the next visitors. */
   function refresh(path) {
     if (refreshing.has(path)) return;
-    const done = renderNow(path)
+    const done = renderNow(path, { background: true })
       .then((rendered) => rendered && new Promise((resolve) => rendered.root.on('end', resolve).resume()))
       .catch((error) => console.error(`[server render] ${path}: refresh failed:`, error.message))
       .finally(() => refreshing.delete(path));

@@ -24,6 +24,11 @@ export const deadlines = {
   sectionFilesMs: 8_000,
   /** The server: one section's slot (its module and its loader's reads); past it the browser renders the slot. */
   serverSlotMs: 300,
+  /**
+   * The server, rendering a page again for the next visitors (nobody waits for it): each slot's module and reads. A
+   * loaded machine that misses serverSlotMs still renders the page whole here.
+   */
+  serverBackgroundSlotMs: 5_000,
   /** The server: re-reading a section's manifest in the background. */
   serverManifestMs: 2_000,
 } as const;

@@ -67,9 +67,13 @@ export function createRenderer({
 
   /**
    * @param pathname the page asked for
+   * @param options.background nobody waits for this render (it refreshes the cache): its slots get the longer deadline
    * @returns undefined for a path that is not one of the site's pages (its file is served as it is)
    */
-  async function render(pathname: string): Promise<RenderedPage | undefined> {
+  async function render(
+    pathname: string,
+    { background = false }: { background?: boolean } = {},
+  ): Promise<RenderedPage | undefined> {
     const page = findSitePage(pathname);
     if (!page) return undefined;
     const modules = page.slots.map((slot) => slot.module);
@@ -77,7 +81,7 @@ export function createRenderer({
       modules,
       load: (moduleId) => servers.load(moduleId),
       backend: siteConfig.supabase,
-      deadlineMs,
+      deadlineMs: background ? Math.max(deadlineMs, deadlines.serverBackgroundSlotMs) : deadlineMs,
     });
     for (const [moduleId, reason] of loaded.skipped) {
       log(`[server render] ${pathname}: ${moduleId} left to the browser (${reason})`);

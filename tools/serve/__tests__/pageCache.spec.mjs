@@ -7,6 +7,7 @@ const page = (overrides = {}) => ({
   html: '<p>page</p>',
   renderedAt: 1_000,
   stale: false,
+  complete: true,
   tables: ['projects'],
   sections: ['portfolio'],
   ...overrides,
@@ -49,5 +50,22 @@ describe('a server-rendered page in the cache', () => {
     assert.equal(cache.get('/b', 1_000), undefined);
     assert.equal(cache.get('/a', 1_000)?.page.html, 'again');
     assert.ok(cache.get('/c', 1_000));
+  });
+
+  it('keeps a whole page over a later render that left a slot to the browser, until the whole one expires', () => {
+    const cache = new PageCache({ times });
+    cache.set('/courses', page({ html: 'whole' }), 1_000);
+    cache.tableChanged('courses');
+    assert.equal(cache.set('/courses', page({ html: 'partial', stale: true, complete: false }), 2_000), false);
+    assert.equal(cache.get('/courses', 2_000)?.page.html, 'whole');
+    assert.equal(cache.get('/courses', 2_000)?.state, 'stale');
+    // A whole render replaces it at once; a partial one only once nothing whole is left to serve.
+    assert.equal(cache.set('/courses', page({ html: 'whole again', renderedAt: 3_000 }), 3_000), true);
+    assert.equal(cache.get('/courses', 3_000)?.page.html, 'whole again');
+    const partial = page({ html: 'partial', renderedAt: 80_000, stale: true, complete: false });
+    assert.equal(cache.set('/courses', partial, 80_000), true);
+    assert.equal(cache.get('/courses', 80_000)?.page.html, 'partial');
+    cache.set('/portfolio', page({ html: 'partial', stale: true, complete: false }), 1_000);
+    assert.equal(cache.set('/portfolio', page({ html: 'partial again', stale: true, complete: false }), 1_000), true);
   });
 });
