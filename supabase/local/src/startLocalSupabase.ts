@@ -19,7 +19,13 @@ import {
 } from './database/openDatabase.ts';
 import { FunctionHost } from './functions/functionHost.ts';
 import { corsHeaders, preflightHeaders, siteOrigins } from './http/cors.ts';
-import { crossSiteRefusal, socketOriginAllowed, writeMethods } from './http/crossSiteGuard.ts';
+import {
+  crossSiteRefusal,
+  hostAllowed,
+  localHostnames,
+  socketOriginAllowed,
+  writeMethods,
+} from './http/crossSiteGuard.ts';
 import {
   LOCAL_ANON_KEY,
   LOCAL_JWT_SECRET,
@@ -176,6 +182,7 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Pr
     log,
   });
   let allowedOrigins = new Set<string>();
+  const hostnames = localHostnames(host, options.corsOrigins);
   // Requests wait while reset() swaps the database, and reset() waits for the requests under way.
   let ready: Promise<void> = Promise.resolve();
   let inFlight = 0;
@@ -215,10 +222,6 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Pr
     const origin = request.headers.origin;
     const method = request.method ?? 'GET';
 
-    if (rawPath.startsWith('/functions/v1/')) {
-      await functions.handle(request, response, url, rawPath.slice('/functions/v1/'.length));
-      return;
-    }
     const cors = corsHeaders(origin, allowedOrigins);
     const refusal = crossSiteRefusal(
       {
@@ -234,6 +237,11 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Pr
     );
     if (refusal && method !== 'OPTIONS') {
       sendJson(response, refusal.status, refusal.body(), cors);
+      return;
+    }
+    // A function answers its own preflight, as on a hosted project.
+    if (rawPath.startsWith('/functions/v1/')) {
+      await functions.handle(request, response, url, rawPath.slice('/functions/v1/'.length));
       return;
     }
     if (method === 'OPTIONS') {
@@ -361,6 +369,10 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Pr
         `${request.method} ${shown.length > 240 ? `${shown.slice(0, 240)}…` : shown} ${response.statusCode} ${(performance.now() - begun).toFixed(1)}ms`,
       );
     });
+    if (!hostAllowed(request.headers.host, hostnames)) {
+      sendJson(response, 421, { message: `This backend does not answer to ${String(request.headers.host).slice(0, 100)}` });
+      return;
+    }
     let parsed: URL;
     try {
       parsed = new URL(rawUrl, 'http://localhost');
@@ -392,6 +404,10 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Pr
       parsed = new URL(request.url ?? '/', 'http://localhost');
     } catch {
       socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
+      return;
+    }
+    if (!hostAllowed(request.headers.host, hostnames)) {
+      socket.end('HTTP/1.1 421 Misdirected Request\r\nConnection: close\r\n\r\n');
       return;
     }
     if (!socketOriginAllowed(request.headers.origin, allowedOrigins)) {

@@ -68,6 +68,10 @@ export interface RealtimeOptions {
   log: (line: string) => void;
 }
 
+/** A hosted project's quotas per socket: more channels, or more changes followed on one channel, are refused at join
+ *  (each binding costs the server work on every change of its table). */
+export const realtimeLimits = { channelsPerSocket: 100, bindingsPerChannel: 100 } as const;
+
 export class RealtimeServer {
   /** A frame larger than this closes the socket (1009): Realtime's own messages are small. */
   private readonly wss = new WebSocketServer({ noServer: true, maxPayload: 1024 * 1024 });
@@ -256,6 +260,16 @@ export class RealtimeServer {
     const requested = Array.isArray(config.postgres_changes)
       ? (config.postgres_changes as Binding['requested'][])
       : [];
+    if (!client.channels.has(frame.topic) && client.channels.size >= realtimeLimits.channelsPerSocket) {
+      this.reply(client, frame, 'error', { reason: 'ChannelRateLimitReached: Too many channels' });
+      return;
+    }
+    if (requested.length > realtimeLimits.bindingsPerChannel) {
+      this.reply(client, frame, 'error', {
+        reason: `Unable to subscribe to changes with given parameters: at most ${realtimeLimits.bindingsPerChannel} per channel`,
+      });
+      return;
+    }
     const bindings: Binding[] = [];
     try {
       for (const entry of requested) bindings.push(this.binding(entry));

@@ -2,6 +2,7 @@
 // body, a key in the URL, a WebSocket from another origin) is refused; the site's own origins and Node clients work
 // as before. And a request cannot ask the database for unbounded work (PGlite cannot interrupt a statement).
 import assert from 'node:assert/strict';
+import { request as httpRequest } from 'node:http';
 import { describe, it } from 'node:test';
 import WebSocket from 'ws';
 import { localSupabase, serviceClient } from '../support/localSupabase.ts';
@@ -97,5 +98,69 @@ describe('cross-site requests', () => {
       headers: { apikey: server.anonKey },
     });
     assert.equal(long.status, 400);
+  });
+
+  it('runs no function for a page of another origin: the functions are behind the same guard', async () => {
+    const server = await localSupabase();
+    const foreign = await fetch(`${server.url}/functions/v1/public-echo`, {
+      method: 'POST',
+      headers: { Origin: evil, 'Content-Type': 'text/plain' },
+      body: '{}',
+    });
+    assert.equal(foreign.status, 403);
+    assert.match(((await foreign.json()) as { message: string }).message, /may not use this backend/);
+    const site = await fetch(`${server.url}/functions/v1/public-echo`, {
+      method: 'POST',
+      headers: { Origin: 'http://localhost:3000', 'Content-Type': 'application/json' },
+      body: '{}',
+    });
+    assert.equal(site.status, 200);
+    // The site's preflight still reaches the function, which answers it (as on a hosted project).
+    const preflight = await fetch(`${server.url}/functions/v1/public-echo`, {
+      method: 'OPTIONS',
+      headers: { Origin: 'http://localhost:3000', 'Access-Control-Request-Method': 'POST' },
+    });
+    assert.ok(preflight.ok, `preflight ${preflight.status}`);
+  });
+
+  it('answers only to the names of this machine (a rebound DNS name gets 421), sockets too', async () => {
+    const server = await localSupabase();
+    const { port } = new URL(server.url);
+    const statusFor = (host: string, path = '/rest/v1/projects?select=title&limit=1', upgrade = false) =>
+      new Promise<number>((resolve, reject) => {
+        const sent = httpRequest({
+          host: '127.0.0.1',
+          port,
+          path,
+          headers: {
+            Host: host,
+            apikey: server.anonKey,
+            ...(upgrade
+              ? { Connection: 'Upgrade', Upgrade: 'websocket', 'Sec-WebSocket-Version': '13', 'Sec-WebSocket-Key': 'dGhlIHNhbXBsZSBub25jZQ==' }
+              : {}),
+          },
+        });
+        sent.on('response', (response) => {
+          response.resume();
+          resolve(response.statusCode ?? 0);
+        });
+        sent.on('upgrade', (response, socket) => {
+          socket.destroy();
+          resolve(response.statusCode ?? 0);
+        });
+        sent.on('error', reject);
+        sent.end();
+      });
+    assert.equal(await statusFor(`rebound.evil.example:${port}`), 421);
+    assert.equal(await statusFor('rebound.evil.example'), 421);
+    assert.equal(await statusFor(`rebound.evil.example:${port}`, '/functions/v1/public-echo'), 421);
+    assert.equal(
+      await statusFor(`rebound.evil.example:${port}`, `/realtime/v1/websocket?apikey=${server.anonKey}`, true),
+      421,
+    );
+    assert.equal(await statusFor(`localhost:${port}`), 200);
+    assert.equal(await statusFor(`127.0.0.1:${port}`), 200);
+    assert.equal(await statusFor(`[::1]:${port}`), 200);
+    assert.equal(await statusFor(`localhost:${port}`, `/realtime/v1/websocket?apikey=${server.anonKey}`, true), 101);
   });
 });

@@ -357,4 +357,48 @@ describe('realtime: postgres_changes', () => {
     assert.equal(status, 401);
     socket.terminate();
   });
+
+  it('refuses a channel past 100 on one socket, and more than 100 bindings on one channel', async () => {
+    const server = await localSupabase();
+    const socket = new WebSocket(
+      `${server.url.replace('http', 'ws')}/realtime/v1/websocket?apikey=${server.anonKey}&vsn=2.0.0`,
+    );
+    const replies = new Map<string, { status: string; response: { reason?: string } }>();
+    socket.on('message', (data) => {
+      const frame = JSON.parse(data.toString()) as [string, string, string, string, never];
+      if (frame[3] === 'phx_reply') replies.set(frame[1], frame[4]);
+    });
+    await new Promise((resolve) => socket.once('open', resolve));
+    const join = (ref: string, topic: string, bindings: number) =>
+      socket.send(
+        JSON.stringify([
+          ref,
+          ref,
+          topic,
+          'phx_join',
+          {
+            config: {
+              postgres_changes: Array.from({ length: bindings }, () => ({
+                event: '*',
+                schema: 'public',
+                table: 'courses',
+              })),
+            },
+          },
+        ]),
+      );
+    join('wide', 'realtime:wide', 101);
+    for (let index = 0; index < 101; index += 1) join(String(index), `realtime:c${index}`, 1);
+    join('again', 'realtime:c0', 1);
+    const deadline = Date.now() + 5_000;
+    while (replies.size < 103 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+    socket.close();
+    assert.equal(replies.get('99')?.status, 'ok');
+    assert.deepEqual(replies.get('100'), {
+      status: 'error',
+      response: { reason: 'ChannelRateLimitReached: Too many channels' },
+    });
+    assert.match(replies.get('wide')?.response.reason ?? '', /at most 100 per channel/);
+    assert.equal(replies.get('again')?.status, 'ok', 'joining a channel it has again is not a new one');
+  });
 });
