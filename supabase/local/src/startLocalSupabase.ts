@@ -370,7 +370,9 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Pr
       );
     });
     if (!hostAllowed(request.headers.host, hostnames)) {
-      sendJson(response, 421, { message: `This backend does not answer to ${String(request.headers.host).slice(0, 100)}` });
+      sendJson(response, 421, {
+        message: `This backend does not answer to ${String(request.headers.host).slice(0, 100)}`,
+      });
       return;
     }
     let parsed: URL;

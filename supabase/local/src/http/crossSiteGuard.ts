@@ -46,7 +46,12 @@ export function crossSiteRefusal(request: GuardedRequest, allowedOrigins: Set<st
 /** The names the stand-in answers to: this machine's loopback names, the host it listens on, and those of the
  *  origins allowed besides the site's. */
 export function localHostnames(listenHost: string, extraOrigins: string[] = []): Set<string> {
-  const names = new Set(['localhost', '127.0.0.1', '[::1]', listenHost.includes(':') ? `[${listenHost}]` : listenHost]);
+  const names = new Set([
+    'localhost',
+    '127.0.0.1',
+    '[::1]',
+    listenHost.includes(':') ? `[${listenHost}]` : listenHost,
+  ]);
   for (const origin of extraOrigins) {
     try {
       names.add(new URL(origin).hostname);

@@ -136,7 +136,12 @@ describe('cross-site requests', () => {
             Host: host,
             apikey: server.anonKey,
             ...(upgrade
-              ? { Connection: 'Upgrade', Upgrade: 'websocket', 'Sec-WebSocket-Version': '13', 'Sec-WebSocket-Key': 'dGhlIHNhbXBsZSBub25jZQ==' }
+              ? {
+                  Connection: 'Upgrade',
+                  Upgrade: 'websocket',
+                  'Sec-WebSocket-Version': '13',
+                  'Sec-WebSocket-Key': 'dGhlIHNhbXBsZSBub25jZQ==',
+                }
               : {}),
           },
         });
@@ -155,12 +160,19 @@ describe('cross-site requests', () => {
     assert.equal(await statusFor('rebound.evil.example'), 421);
     assert.equal(await statusFor(`rebound.evil.example:${port}`, '/functions/v1/public-echo'), 421);
     assert.equal(
-      await statusFor(`rebound.evil.example:${port}`, `/realtime/v1/websocket?apikey=${server.anonKey}`, true),
+      await statusFor(
+        `rebound.evil.example:${port}`,
+        `/realtime/v1/websocket?apikey=${server.anonKey}`,
+        true,
+      ),
       421,
     );
     assert.equal(await statusFor(`localhost:${port}`), 200);
     assert.equal(await statusFor(`127.0.0.1:${port}`), 200);
     assert.equal(await statusFor(`[::1]:${port}`), 200);
-    assert.equal(await statusFor(`localhost:${port}`, `/realtime/v1/websocket?apikey=${server.anonKey}`, true), 101);
+    assert.equal(
+      await statusFor(`localhost:${port}`, `/realtime/v1/websocket?apikey=${server.anonKey}`, true),
+      101,
+    );
   });
 });

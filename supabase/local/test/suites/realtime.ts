@@ -391,7 +391,8 @@ describe('realtime: postgres_changes', () => {
     for (let index = 0; index < 101; index += 1) join(String(index), `realtime:c${index}`, 1);
     join('again', 'realtime:c0', 1);
     const deadline = Date.now() + 5_000;
-    while (replies.size < 103 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+    while (replies.size < 103 && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 20));
     socket.close();
     assert.equal(replies.get('99')?.status, 'ok');
     assert.deepEqual(replies.get('100'), {
