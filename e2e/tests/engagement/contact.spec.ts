@@ -81,6 +81,11 @@ test('an invalid form shows the spec message, marks each wrong field, and sends 
 test('a message is stored by the contact function and the visitor is thanked', async ({ page }) => {
   const errors = collectConsoleErrors(page);
   const subject = uniqueToken('E2E contact');
+  // The form sends with plain fetch: supabase-js (about 48 KB compressed, its functions client among it) never loads.
+  const scripts: Promise<string>[] = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'script') scripts.push(response.text().catch(() => ''));
+  });
   try {
     await page.goto('/about');
     await fillForm(page, {
@@ -121,6 +126,11 @@ test('a message is stored by the contact function and the visitor is thanked', a
     // Nothing about the sender beyond the message: the rate limit keeps salted buckets of its own.
     expect(row?.client_hash).toBeNull();
     expect(errors).toEqual([]);
+    const supabaseJs = (await Promise.all(scripts)).filter((text) => text.includes('FunctionsHttpError'));
+    expect(
+      supabaseJs.map((text) => `${text.length} bytes: ${text.slice(0, 60)}…`),
+      'supabase-js loaded',
+    ).toEqual([]);
   } finally {
     await deleteRows('contacts', 'subject', subject);
   }

@@ -1,17 +1,20 @@
-// Reads and writes through Supabase's REST API (PostgREST) with plain fetch, for what a page needs at once: its data
-// arrives without waiting for supabase-js (~48 KB compressed), which loads only for form submissions (live updates
-// use the Realtime client alone, see tableChanges).
+// Reads and writes through Supabase's REST API (PostgREST) and its edge functions with plain fetch: the browser never
+// loads supabase-js (~48 KB compressed); live updates use the Realtime client alone (see tableChanges).
 // Requests carry the public anon key, so row-level security applies exactly as with supabase-js.
 import { fetchWithLoadingBar, IGNORE_LOADING_BAR_HEADER } from '@site/shared-ui/fetchWithLoadingBar';
 import { supabaseConfig, type SupabaseRuntimeConfig } from '@site/shared-ui/supabaseClient';
 import { deadlineSignal, deadlines } from '@site/shared-ui/deadlines';
 
-/** A request the REST API refused, with PostgREST's error code (e.g. 42501, PGRST116) and message. */
+/**
+ * A request the backend refused, with PostgREST's error code (e.g. 42501, PGRST116) and message, and the answer's
+ * whole JSON body (an edge function's refusal says more, such as which fields were wrong).
+ */
 export class RestError extends Error {
   constructor(
     readonly status: number,
     readonly code: string,
     message: string,
+    readonly body: Record<string, unknown> = {},
   ) {
     super(message);
     this.name = 'RestError';
@@ -56,11 +59,13 @@ async function backendRequest(path: string, init: RequestInit, options: RestOpti
     signal,
   });
   if (!response.ok) {
-    const body = (await response.json().catch(() => ({}))) as { code?: string; message?: string };
+    const answer: unknown = await response.json().catch(() => ({}));
+    const body = (answer !== null && typeof answer === 'object' ? answer : {}) as Record<string, unknown>;
     throw new RestError(
       response.status,
-      body.code ?? String(response.status),
-      body.message ?? response.statusText,
+      typeof body.code === 'string' ? body.code : String(response.status),
+      typeof body.message === 'string' ? body.message : response.statusText,
+      body,
     );
   }
   return response;

@@ -1,6 +1,7 @@
-// The one Supabase client of the page, built from runtime configuration, and where the backend is. supabase-js is
-// imported on first use (a form submission), so it never delays the first paint; reads go through restClient and
-// live updates through tableChanges, which need only the configuration.
+// Where the backend is (runtime configuration), and the page's one supabase-js client for a section that needs one.
+// The site itself never loads supabase-js: reads, writes and edge functions go through restClient, live updates
+// through tableChanges, which need only the configuration. getSupabase stays for sections built against it (it is
+// part of a kit singleton); supabase-js is imported on its first call only.
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { fetchWithLoadingBar } from '@site/shared-ui/fetchWithLoadingBar';
 

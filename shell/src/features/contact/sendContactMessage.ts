@@ -1,5 +1,5 @@
 import { deadlines } from '@site/shared-ui/deadlines';
-import { getSupabase } from '@site/shared-ui/supabaseClient';
+import { callEdgeFunction, RestError } from '@site/shared-ui/restClient';
 import type { ContactFieldErrors, ContactSubmission } from '@site/supabase-functions/contactForm';
 import { contactMessages } from './contactMessages.ts';
 
@@ -13,35 +13,25 @@ interface ContactRefusal {
   fieldErrors?: ContactFieldErrors;
 }
 
-async function readRefusal(response: Response): Promise<ContactRefusal> {
-  try {
-    return (await response.json()) as ContactRefusal;
-  } catch {
-    return {};
-  }
-}
-
 /** Sends the message to the contact function, which checks it and the captcha token before storing it. */
 export async function sendContactMessage(submission: ContactSubmission): Promise<SendContactResult> {
   try {
-    const supabase = await getSupabase();
-    const { error, response } = await supabase.functions.invoke('contact', {
-      body: submission,
-      timeout: deadlines.contactSubmitMs,
-    });
-    if (!error) return { ok: true };
-    const refusal = response ? await readRefusal(response) : {};
+    await callEdgeFunction('contact', submission, { deadlineMs: deadlines.contactSubmitMs });
+    return { ok: true };
+  } catch (error) {
+    const refusal: ContactRefusal = error instanceof RestError ? error.body : {};
     console.error(
       '[contact] send failed:',
-      response ? `${response.status} ${refusal.error ?? ''}`.trim() : error.message,
+      error instanceof RestError
+        ? `${error.status} ${refusal.error ?? ''}`.trim()
+        : error instanceof Error
+          ? error.message
+          : error,
     );
     return {
       ok: false,
       message: refusal.message ?? contactMessages.sendFailed,
       fieldErrors: refusal.fieldErrors ?? {},
     };
-  } catch (error) {
-    console.error('[contact] send failed:', error instanceof Error ? error.message : error);
-    return { ok: false, message: contactMessages.sendFailed, fieldErrors: {} };
   }
 }
