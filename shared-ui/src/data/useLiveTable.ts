@@ -1,4 +1,5 @@
-// A public table kept live in the page: loaded once, then patched by Supabase Realtime as the owner edits rows.
+// Reads kept live in the page, one cache and one backoff for all: a public table (useLiveTable), patched by Supabase
+// Realtime as the owner edits rows, or any read that follows a table (useLiveRead), read again when it changes.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { retryDelayMs } from '@site/shared-ui/deadlines';
 import { selectRows } from '@site/shared-ui/restClient';
@@ -46,14 +47,9 @@ export function applyRowChange<Row extends RowWithId>(
   return [...remaining, change.record].sort(compare);
 }
 
-interface LiveTableState<Row> {
-  status: LoadStatus;
-  rows: Row[];
-}
-
-/** A first load started early (see prefetchTable), waiting for the page that will show it. */
+/** A read started early (see prefetchRead), by its data key, waiting for the page that will show it. */
 const prefetched = new Map<string, { rows: Promise<unknown[]>; startedAt: number }>();
-/** An early load older than this is not used: the page loads afresh. */
+/** An early read older than this is not used: the page reads afresh. */
 const prefetchFreshForMs = 10_000;
 
 function tableKey(table: LiveTableName, order: { column: string; ascending: boolean }): string {
@@ -61,22 +57,34 @@ function tableKey(table: LiveTableName, order: { column: string; ascending: bool
 }
 
 /**
- * Starts loading a table before the component that shows it renders: a section calls it when its module is
- * evaluated, so the rows are on their way while React renders. The first useLiveTable with the same table and
- * order takes the result.
+ * Starts a read before the component that shows it renders: a section calls it when its module is evaluated, so the
+ * rows are on their way while React renders. The first useLiveRead with the same key takes the result.
  */
-export function prefetchTable<Row>(table: LiveTableName, order: LiveTableOrder<Row>): void {
+export function prefetchRead(key: string, read: () => Promise<unknown[]>): void {
   // On the server a page's data comes from its loader; in a server-rendered page, it is already in the page.
   if (typeof window === 'undefined') return;
-  const key = tableKey(table, order);
   if (prefetched.has(key) || key in embeddedPageData().data) return;
-  const rows = selectRows<unknown>(table, order);
+  const rows = read();
   rows.catch(() => undefined); // the component that takes it reports the failure
   prefetched.set(key, { rows, startedAt: Date.now() });
 }
 
-function takePrefetched<Row>(table: LiveTableName, order: LiveTableOrder<Row>): Promise<Row[]> | undefined {
-  const key = tableKey(table, order);
+/** Every row of the table, in its order (kept with compareRows, as changes are applied). */
+async function readTable<Row>(
+  table: LiveTableName,
+  order: LiveTableOrder<Row>,
+  quiet: boolean,
+): Promise<Row[]> {
+  const rows = await selectRows<Row>(table, order, { quiet });
+  return [...rows].sort(compareRows(order));
+}
+
+/** prefetchRead for a whole table in an order (the read useLiveTable makes). */
+export function prefetchTable<Row>(table: LiveTableName, order: LiveTableOrder<Row>): void {
+  prefetchRead(tableKey(table, order), () => readTable(table, order, false));
+}
+
+function takePrefetched<Row>(key: string): Promise<Row[]> | undefined {
   const early = prefetched.get(key);
   prefetched.delete(key);
   return early && Date.now() - early.startedAt < prefetchFreshForMs
@@ -84,13 +92,130 @@ function takePrefetched<Row>(table: LiveTableName, order: LiveTableOrder<Row>): 
     : undefined;
 }
 
+export interface LiveRead<Row extends RowWithId> {
+  /** The read's data key: the page's data block and early reads are found by it; another key is another read. */
+  key: string;
+  /** The table whose changes change the rows. */
+  table: LiveTableName;
+  /** Reads the rows; `quiet`: in the background (catching up, after a change), without the loading bar. */
+  read: (quiet: boolean) => Promise<Row[]>;
+  /** Applies one change to the rows; without it, the rows are read again (changes that come together, once). */
+  applyChange?: (rows: readonly Row[], change: RowChange<Row>) => Row[];
+}
+
+export interface LiveReadView<Row> {
+  /** Of the read for `key`: 'loading' until it answers (the rows shown meanwhile are the last answer's). */
+  status: LoadStatus;
+  rows: Row[];
+  /** No read has answered yet. */
+  firstLoad: boolean;
+  /** The visitor's "Try again": reads again at once. */
+  retry: () => void;
+}
+
+interface ReadState<Row> {
+  /** The read these rows answer (undefined: none yet). */
+  key: string | undefined;
+  status: LoadStatus;
+  rows: Row[];
+}
+
+/** Changes that come together (a sync touches many rows) are answered by one read. */
+const rereadDelayMs = 200;
+
 /**
- * Loads every visible row of the table and applies Realtime changes as they come. The first load is a plain REST
- * request; live updates (see tableChanges) start once the page is idle, and catch up on whatever changed before. A
- * failed load (refused, or past its deadline) is logged with an error label, leaves what was already shown (an empty
- * list at first, status 'error'), never an exception, and is tried again by itself with backoff (see readRetry) until
- * it succeeds, so an open page recovers when the backend does; `retry` tries at once (the visitor's "Try again").
- * Only the newest load's answer is used: a late answer never overwrites a newer one.
+ * Rows read from the backend and kept live: the first read is a plain REST request (or the rows the page was rendered
+ * with, or an early read); live updates (see tableChanges) start once the page is idle and catch up on whatever
+ * changed before; each change is applied to the rows, or makes them read again. A failed read (refused, or past its
+ * deadline) is logged, leaves what was shown (an empty list at first, status 'error'), never an exception, and is
+ * tried again by itself with backoff (see readRetry) until it succeeds, so an open page recovers when the backend
+ * does. Only the newest read's answer is used: a late answer never overwrites a newer one, nor another key's.
+ */
+export function useLiveRead<Row extends RowWithId>({ key, table, read, applyChange }: LiveRead<Row>): LiveReadView<Row> {
+  // Rows the page was rendered with (on the server, and in the browser from the page's data block): no first read.
+  const rendered = useSectionData<Row[]>(key);
+  const [state, setState] = useState<ReadState<Row>>(() =>
+    rendered ? { key, status: 'ready', rows: rendered } : { key: undefined, status: 'loading', rows: [] },
+  );
+  // The page's rows answer their key's first read, until any read is made.
+  const fromPage = useRef(rendered !== undefined ? key : undefined);
+  // Each change, catch-up and retry reads the same key again.
+  const [revision, setRevision] = useState(0);
+  const failures = useRef(0);
+  const latest = useRef({ read, applyChange });
+  useEffect(() => {
+    latest.current = { read, applyChange };
+  });
+
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const readAgainSoon = () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => setRevision((count) => count + 1), rereadDelayMs);
+    };
+    const stopWatching = watchTableChanges<Row>(table, {
+      onChange: (change) => {
+        const apply = latest.current.applyChange;
+        if (apply) setState((current) => ({ ...current, rows: apply(current.rows, change) }));
+        else readAgainSoon();
+      },
+      // Catch up on changes made before the subscription was live (at start, or while reconnecting).
+      onLive: readAgainSoon,
+    });
+    return () => {
+      clearTimeout(timer);
+      stopWatching();
+    };
+  }, [table]);
+
+  const readKey = useRef<string | undefined>(undefined);
+  useEffect(() => {
+    if (fromPage.current === key && revision === 0) {
+      readKey.current = key;
+      return undefined;
+    }
+    fromPage.current = undefined;
+    // The same key again: the rows changed, or a retry; what is shown stays if this read fails.
+    const again = readKey.current === key;
+    if (!again) failures.current = 0;
+    readKey.current = key;
+    let cancelled = false;
+    let retryTimer: ReturnType<typeof setTimeout> | undefined;
+    (again ? latest.current.read(true) : (takePrefetched<Row>(key) ?? latest.current.read(false)))
+      .then((rows) => {
+        if (cancelled) return;
+        failures.current = 0;
+        setState({ key, status: 'ready', rows });
+      })
+      .catch((error: unknown) => {
+        if (cancelled) return;
+        reportFailure(`[${table}] read failed:`, error);
+        setState((current) =>
+          current.key === key && current.status === 'ready' ? current : { key, status: 'error', rows: [] },
+        );
+        failures.current += 1;
+        retryTimer = setTimeout(() => setRevision((count) => count + 1), retryDelayMs(failures.current));
+      });
+    return () => {
+      cancelled = true;
+      clearTimeout(retryTimer);
+    };
+  }, [key, table, revision]);
+
+  const retry = useCallback(() => {
+    setState((current) => (current.status === 'error' ? { ...current, status: 'loading' } : current));
+    setRevision((count) => count + 1);
+  }, []);
+  return {
+    status: state.key === key ? state.status : 'loading',
+    rows: state.rows,
+    firstLoad: state.key === undefined,
+    retry,
+  };
+}
+
+/**
+ * Every visible row of the table, in its order, kept live (useLiveRead): each Realtime change is applied in place.
  */
 export function useLiveTable<Row extends RowWithId, Item>(
   table: LiveTableName,
@@ -98,64 +223,17 @@ export function useLiveTable<Row extends RowWithId, Item>(
   order: LiveTableOrder<Row>,
 ): { status: LoadStatus; items: Item[]; retry: () => void } {
   const { column, ascending } = order;
-  // Rows the page was rendered with (on the server, and in the browser from the page's data block): no first load.
-  const rendered = useSectionData<Row[]>(tableKey(table, { column, ascending }));
-  const [state, setState] = useState<LiveTableState<Row>>(
-    rendered ? { status: 'ready', rows: rendered } : { status: 'loading', rows: [] },
+  const key = tableKey(table, { column, ascending });
+  const read = useCallback(
+    (quiet: boolean) => readTable<Row>(table, { column, ascending }, quiet),
+    [table, column, ascending],
   );
-  const renderedWithRows = rendered !== undefined;
-  const loadNow = useRef<() => void>(() => undefined);
-
-  useEffect(() => {
-    const compare = compareRows<Row>({ column, ascending });
-    let cancelled = false;
-    let latest = 0;
-    let failures = 0;
-    let retryTimer: ReturnType<typeof setTimeout> | undefined;
-
-    const load = async (quiet: boolean, early?: Promise<Row[]>) => {
-      clearTimeout(retryTimer);
-      latest += 1;
-      const mine = latest;
-      try {
-        const rows = await (early ?? selectRows<Row>(table, { column, ascending }, { quiet }));
-        if (cancelled || mine !== latest) return;
-        failures = 0;
-        setState({ status: 'ready', rows: [...rows].sort(compare) });
-      } catch (error) {
-        if (cancelled || mine !== latest) return;
-        reportFailure(`[${table}] load failed:`, error);
-        setState((current) => ({ ...current, status: current.status === 'ready' ? 'ready' : 'error' }));
-        failures += 1;
-        retryTimer = setTimeout(() => void load(true), retryDelayMs(failures));
-      }
-    };
-
-    loadNow.current = () => {
-      setState((current) => (current.status === 'error' ? { ...current, status: 'loading' } : current));
-      void load(false);
-    };
-
-    const firstLoad = renderedWithRows
-      ? Promise.resolve()
-      : load(false, takePrefetched<Row>(table, { column, ascending }));
-
-    const stopWatching = watchTableChanges<Row>(table, {
-      onChange: (change) =>
-        setState((current) => ({ ...current, rows: applyRowChange(current.rows, change, compare) })),
-      // Catch up on changes made before the subscription was live (at start, or while reconnecting).
-      onLive: () => void firstLoad.then(() => load(true)),
-    });
-
-    return () => {
-      cancelled = true;
-      clearTimeout(retryTimer);
-      loadNow.current = () => undefined;
-      stopWatching();
-    };
-  }, [table, column, ascending, renderedWithRows]);
-
-  const items = useMemo(() => state.rows.map(toItem), [state.rows, toItem]);
-  const retry = useCallback(() => loadNow.current(), []);
-  return { status: state.status, items, retry };
+  const applyChange = useCallback(
+    (rows: readonly Row[], change: RowChange<Row>) =>
+      applyRowChange(rows, change, compareRows<Row>({ column, ascending })),
+    [column, ascending],
+  );
+  const { status, rows, retry } = useLiveRead<Row>({ key, table, read, applyChange });
+  const items = useMemo(() => rows.map(toItem), [rows, toItem]);
+  return { status, items, retry };
 }

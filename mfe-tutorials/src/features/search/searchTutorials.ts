@@ -30,12 +30,20 @@ export function searchVideosArgs({ searchTerm, sort }: TutorialSearch): SearchVi
 /** Calls a database function by name (the kit's REST call; a test may pass its own). */
 export type SearchVideosCaller = (name: 'search_videos', args: SearchVideosArgs) => Promise<unknown>;
 
-/** The tutorials for a search, best first. Throws with the server's message when the search fails. */
+/** The videos a search finds, best first. Throws with the server's message when the search fails. */
+export async function searchVideos(
+  search: TutorialSearch,
+  call: SearchVideosCaller = callDatabaseFunction,
+): Promise<VideoRow[]> {
+  const data = await call('search_videos', searchVideosArgs(search));
+  if (!Array.isArray(data)) throw new Error('the search answered with something other than a list of videos');
+  return data as VideoRow[];
+}
+
+/** The tutorials for a search, best first. */
 export async function searchTutorials(
   search: TutorialSearch,
   call: SearchVideosCaller = callDatabaseFunction,
 ): Promise<Tutorial[]> {
-  const data = await call('search_videos', searchVideosArgs(search));
-  if (!Array.isArray(data)) throw new Error('the search answered with something other than a list of videos');
-  return (data as VideoRow[]).map(toTutorial);
+  return (await searchVideos(search, call)).map(toTutorial);
 }
