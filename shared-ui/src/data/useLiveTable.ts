@@ -131,7 +131,12 @@ const rereadDelayMs = 200;
  * tried again by itself with backoff (see readRetry) until it succeeds, so an open page recovers when the backend
  * does. Only the newest read's answer is used: a late answer never overwrites a newer one, nor another key's.
  */
-export function useLiveRead<Row extends RowWithId>({ key, table, read, applyChange }: LiveRead<Row>): LiveReadView<Row> {
+export function useLiveRead<Row extends RowWithId>({
+  key,
+  table,
+  read,
+  applyChange,
+}: LiveRead<Row>): LiveReadView<Row> {
   // Rows the page was rendered with (on the server, and in the browser from the page's data block): no first read.
   const rendered = useSectionData<Row[]>(key);
   const [state, setState] = useState<ReadState<Row>>(() =>
