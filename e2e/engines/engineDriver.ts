@@ -1,5 +1,5 @@
 // What the journeys need from a browser, and nothing more, so one journey runs unchanged in every engine. Each engine
-// has the driver that can drive the build this machine has (see README, "Three engines"): Playwright for Chromium,
+// has the driver that can drive the build this machine has (see docs/testing.md): Playwright for Chromium,
 // puppeteer-core over WebDriver BiDi for Firefox ESR, selenium-webdriver over classic WebDriver for WebKitGTK.
 
 export type Engine = 'chromium' | 'firefox' | 'webkit';

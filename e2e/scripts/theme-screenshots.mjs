@@ -1,4 +1,4 @@
-// The README's screenshots of the site in each theme: the courses page on a desktop, once in light and once in dark
+// The screenshots of the site in each theme (docs/themes.md): the courses page on a desktop, once in light and once in dark
 // (chosen with the theme cookie, as the navbar's toggle does), written to docs/images/. Serve the site first
 // (`SITE_PORT_OFFSET=100 node scripts/serve.mjs --fresh-backend`), then: `SITE_PORT_OFFSET=100 node e2e/scripts/theme-screenshots.mjs`.
 import path from 'node:path';

@@ -2,7 +2,7 @@
 // remembers a choice in the cookie `theme` (light or dark; no cookie: follow the system); the server puts it on the
 // page's <html> as data-theme, which the kit's tokens.css reads, so a returning visitor's first paint is in their
 // theme with no inline script. Only the document around the page changes: the page cache keeps one theme-independent
-// render, and a CDN in front must key pages on this cookie's value (see the README, "Themes").
+// render, and a CDN in front must key pages on this cookie's value (see docs/themes.md).
 
 /** The cookie the toggle writes, and the values the server accepts from it. */
 export const themeCookie = 'theme';

@@ -80,7 +80,7 @@ test('the page cache keeps one render for every theme, and each visitor gets the
   for (const later of [light, system, unknown]) expect(later.headers()['x-page-render']).toMatch(/^cache-/);
   expect(await withoutTheme(light)).toBe(await withoutTheme(dark));
   expect(await withoutTheme(system)).toBe(await withoutTheme(dark));
-  // A CDN keeps them as the server does, keyed on the theme cookie's value (README, "Themes").
+  // A CDN keeps them as the server does, keyed on the theme cookie's value (docs/themes.md).
   expect(dark.headers()['cache-control']).toBe('public, max-age=0, s-maxage=10, stale-while-revalidate=60');
   expect(new Set([dark, light, system].map((response) => response.headers().etag)).size).toBe(3);
   await visitor.dispose();

@@ -1,4 +1,4 @@
-// The limits the README promises of every server we run, each checked at its number: the site's and a section's
+// The limits docs/security.md promises of every server we run, each checked at its number: the site's and a section's
 // servers refuse a request target over 4 KB (414), every server refuses headers over 16 KB (431), the backend bounds a
 // REST query at 4 KB (400), headers that never end are cut off at the 10 s header timeout (408), and every answer
 // carries a request id of the server's own (a client-sent one is never taken).

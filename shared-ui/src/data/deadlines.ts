@@ -1,7 +1,7 @@
 // Every deadline of the site, in one place. A request to a dependency (the backend, Google, a section's files) that
 // has not answered by its deadline is treated as failed: the visitor sees the same message and "Try again" as for an
 // error, a form keeps what was typed, and reads retry by themselves (below) so an open page recovers when the
-// dependency does. The README's "Reliability" lists them with what the visitor sees.
+// dependency does. docs/security.md lists them with what the visitor sees.
 
 export const deadlines = {
   /** A page's own read in the browser: its first load, a visitor's search, "Try again". */

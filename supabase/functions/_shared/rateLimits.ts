@@ -1,4 +1,4 @@
-// How fast visitors may write, in one place (the README's Security section quotes these numbers). Each write a
+// How fast visitors may write, in one place (docs/security.md quotes these numbers). Each write a
 // function accepts is taken from two buckets at once: the caller's own (keyed on the address the platform vouches for,
 // see clientAddress.ts) and one for all callers together, which bounds how fast any table can grow whatever the
 // number of addresses. Both are taken in one atomic call, or neither is (public.take_rate_limits): a refused write is
