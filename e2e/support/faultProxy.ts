@@ -59,6 +59,7 @@ export async function startFaultProxy(port: number, targetPort: number): Promise
   let mode: FaultMode = { kind: 'pass' };
   const pipes = new Set<Pipe>();
   const sockets = new Set<Socket>();
+  const endWhenRestored = new Set<() => void>();
   const server: Server = createServer((client) => {
     if (mode.kind === 'down') {
       client.destroy();
@@ -83,7 +84,14 @@ export async function startFaultProxy(port: number, targetPort: number): Promise
       sockets.delete(upstream);
     };
     client.on('close', end).on('error', end);
-    upstream.on('close', end).on('error', end);
+    // A hung server does not close its connections. While frozen, the real server behind may still close one (its
+    // keep-alive or header timeout, since the request never reached it): the client keeps waiting, and the connection
+    // closes when the proxy is restored, its request gone with it.
+    const upstreamEnded = () => {
+      if (mode.kind === 'freeze') endWhenRestored.add(end);
+      else end();
+    };
+    upstream.on('close', upstreamEnded).on('error', upstreamEnded);
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -94,6 +102,10 @@ export async function startFaultProxy(port: number, targetPort: number): Promise
     set(next) {
       mode = next;
       if (mode.kind === 'down') for (const socket of sockets) socket.destroy();
+      if (mode.kind !== 'freeze') {
+        for (const end of endWhenRestored) end();
+        endWhenRestored.clear();
+      }
       for (const pipe of pipes) pipe.flush();
     },
     async close() {

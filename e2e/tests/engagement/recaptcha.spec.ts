@@ -15,6 +15,7 @@ import { localServiceRoleKey } from '../../support/database.ts';
 import { startSecondSite, type SecondSite } from '../../support/secondSite.ts';
 import { portOffset } from '../../support/site.ts';
 import { popupClosedUntil, newsletterStorageKeys } from '../../support/visitor.ts';
+import { deadlines } from '../../support/deadlines.ts';
 import { contactSection, uniqueToken } from './engagementSite.ts';
 
 type FakeSiteverifyModule = typeof import('../../../supabase/functions/contact/__tests__/fakeSiteverify.ts');
@@ -141,3 +142,41 @@ for (const [what, token] of [
     expect(await storedWithSubject(subject)).toEqual([]);
   });
 }
+
+test("Google's script that never arrives: 10 s after Submit the form says the spam check could not load, keeps the message, and sends nothing", async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  // Google's script is requested and never answered (the true edge, held as a hung CDN would hold it).
+  await page.route('https://www.google.com/recaptcha/api.js*', () => undefined);
+  await page.addInitScript(([key, until]) => window.localStorage.setItem(key, until), [
+    newsletterStorageKeys.newsletterTimestamp,
+    String(popupClosedUntil),
+  ] as const);
+  await dismissTheAdWhenInTheWay(page);
+  let sent = false;
+  page.on('request', (request) => {
+    if (isContactSend(request)) sent = true;
+  });
+  await page.goto(`${site.url}/about`);
+  const form = contactSection(page);
+  const subject = uniqueToken('E2E reCAPTCHA never loads');
+  await form.getByLabel('Full Name').fill('Ana Silva');
+  await form.getByLabel('Email').fill('ana.silva@example.com');
+  await form.getByLabel('Subject').fill(subject);
+  await form.getByLabel('Message').fill('Hello Alex, about a project.');
+  const clickedAt = Date.now();
+  await form.getByRole('button', { name: 'Submit' }).click();
+  await expect(form.getByRole('alert')).toHaveText(
+    'The spam check could not load, so your message was not sent. Please try again in a moment; what you wrote is still here.',
+    { timeout: deadlines.captchaScriptMs + 5_000 },
+  );
+  expect(Date.now() - clickedAt, 'the message comes at the deadline').toBeGreaterThanOrEqual(
+    deadlines.captchaScriptMs - 500,
+  );
+  await expect(form.getByLabel('Subject')).toHaveValue(subject);
+  await expect(form.getByLabel('Message')).toHaveValue('Hello Alex, about a project.');
+  await expect(form.getByRole('button', { name: 'Submit' })).toBeEnabled();
+  expect(sent, 'nothing was sent to the contact function').toBe(false);
+  expect(await storedWithSubject(subject)).toEqual([]);
+});

@@ -4,6 +4,7 @@
 // the frame at once and a clear message with "Try again" within the deadline, nothing moves, a form keeps what was
 // typed, and everything comes back by itself when the dependency does, without a reload; the site's server too.
 import { expect, test, type Browser, type Page } from '@playwright/test';
+import { dismissTheAdWhenInTheWay } from '../../support/adToast.ts';
 import { collectConsoleErrors } from '../../support/consoleErrors.ts';
 import { forgetBrowserWrites } from '../../support/anonymousWrites.ts';
 import { ownerDatabase, uniqueLabel } from '../../support/database.ts';
@@ -12,7 +13,7 @@ import { layoutShiftBar, layoutShifts, recordLayoutShifts } from '../../support/
 import { expectedPages } from '../../support/pages.ts';
 import { scrollToSection, waitForSectionReady } from '../../support/sections.ts';
 import { asVisitorWhoSawThePopup } from '../../support/visitor.ts';
-import { newsletterSection } from '../engagement/engagementSite.ts';
+import { contactSection, newsletterSection } from '../engagement/engagementSite.ts';
 import { startReliabilitySite, type ReliabilitySite } from './reliabilitySite.ts';
 
 test.describe.configure({ mode: 'serial' });
@@ -278,6 +279,39 @@ test('a subscription sent while the backend hangs says so within its deadline, k
   await section.getByRole('button', { name: 'Subscribe Now' }).click();
   await expect(section.getByText('Thank You!')).toBeVisible({ timeout: 15_000 });
   await page.context().close();
+});
+
+test('a message sent while the backend hangs says so at its 20 s deadline, keeps what was typed, and goes through when sent again', async ({
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  await forgetBrowserWrites('contact');
+  const { page } = await open(browser, '/help/privacy-policy');
+  await dismissTheAdWhenInTheWay(page);
+  const form = contactSection(page);
+  const subject = uniqueLabel('E2E contact hang');
+  await form.getByLabel('Full Name').fill('Ana Silva');
+  await form.getByLabel('Email').fill('ana.silva@example.com');
+  await form.getByLabel('Subject').fill(subject);
+  await form.getByLabel('Message').fill('Written while the backend hangs.');
+  reliability.backend.set({ kind: 'freeze' });
+  const sentAt = Date.now();
+  await form.getByRole('button', { name: 'Submit' }).click();
+  await expect(form.getByRole('alert')).toHaveText(
+    'Your message could not be sent. Please check your connection and try again; what you wrote is still here.',
+    { timeout: deadlines.contactSubmitMs + 5_000 },
+  );
+  expect(Date.now() - sentAt, 'the message comes at the deadline').toBeGreaterThanOrEqual(
+    deadlines.contactSubmitMs - 500,
+  );
+  await expect(form.getByLabel('Subject')).toHaveValue(subject);
+  await expect(form.getByLabel('Message')).toHaveValue('Written while the backend hangs.');
+
+  reliability.backend.set({ kind: 'pass' });
+  await form.getByRole('button', { name: 'Submit' }).click();
+  await expect(form.getByRole('heading', { name: 'Thank You!' })).toBeVisible({ timeout: 15_000 });
+  await page.context().close();
+  await ownerDatabase().from('contacts').delete().eq('subject', subject);
 });
 
 test("a section's files held back: a page the server rendered shows it at once and it comes alive when they arrive", async ({

@@ -101,6 +101,8 @@ export interface LiveRead<Row extends RowWithId> {
   read: (quiet: boolean) => Promise<Row[]>;
   /** Applies one change to the rows; without it, the rows are read again (changes that come together, once). */
   applyChange?: (rows: readonly Row[], change: RowChange<Row>) => Row[];
+  /** What a failed read is logged as (default `[<table>] load failed:`). */
+  failureLabel?: string;
 }
 
 export interface LiveReadView<Row> {
@@ -136,6 +138,7 @@ export function useLiveRead<Row extends RowWithId>({
   table,
   read,
   applyChange,
+  failureLabel = `[${table}] load failed:`,
 }: LiveRead<Row>): LiveReadView<Row> {
   // Rows the page was rendered with (on the server, and in the browser from the page's data block): no first read.
   const rendered = useSectionData<Row[]>(key);
@@ -194,7 +197,7 @@ export function useLiveRead<Row extends RowWithId>({
       })
       .catch((error: unknown) => {
         if (cancelled) return;
-        reportFailure(`[${table}] read failed:`, error);
+        reportFailure(failureLabel, error);
         setState((current) =>
           current.key === key && current.status === 'ready' ? current : { key, status: 'error', rows: [] },
         );
@@ -205,7 +208,7 @@ export function useLiveRead<Row extends RowWithId>({
       cancelled = true;
       clearTimeout(retryTimer);
     };
-  }, [key, table, revision]);
+  }, [key, table, revision, failureLabel]);
 
   const retry = useCallback(() => {
     setState((current) => (current.status === 'error' ? { ...current, status: 'loading' } : current));

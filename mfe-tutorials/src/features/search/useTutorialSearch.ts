@@ -69,7 +69,12 @@ export function useTutorialSearch(): TutorialSearchView {
     (quiet: boolean) => searchVideos(search, (name, args) => callDatabaseFunction(name, args, { quiet })),
     [search],
   );
-  const answer = useLiveRead<VideoRow>({ key: searchKey(search), table: 'videos', read });
+  const answer = useLiveRead<VideoRow>({
+    key: searchKey(search),
+    table: 'videos',
+    read,
+    failureLabel: '[tutorials] search failed:',
+  });
   const tutorials = useMemo<Tutorial[]>(() => answer.rows.map(toTutorial), [answer.rows]);
   return {
     input: box.boxText,
