@@ -12,7 +12,7 @@ import { deadlines } from '../../support/deadlines.ts';
 import { layoutShiftBar, layoutShifts, recordLayoutShifts } from '../../support/layoutShift.ts';
 import { expectedPages } from '../../support/pages.ts';
 import { scrollToSection, waitForSectionReady } from '../../support/sections.ts';
-import { asVisitorWhoSawThePopup } from '../../support/visitor.ts';
+import { asVisitorWhoSawThePopup, newsletterStorageKeys } from '../../support/visitor.ts';
 import { contactSection, newsletterSection } from '../engagement/engagementSite.ts';
 import { startReliabilitySite, type ReliabilitySite } from './reliabilitySite.ts';
 
@@ -279,6 +279,55 @@ test('a subscription sent while the backend hangs says so within its deadline, k
   await section.getByRole('button', { name: 'Subscribe Now' }).click();
   await expect(section.getByText('Thank You!')).toBeVisible({ timeout: 15_000 });
   await page.context().close();
+});
+
+test('backend down (connections refused): both forms say so at once, keep what was typed, and go through once it is back', async ({
+  browser,
+}) => {
+  await forgetBrowserWrites('contact');
+  await forgetBrowserWrites('newsletterSubscribe');
+  const { page } = await open(browser, '/help/terms-of-service');
+  await dismissTheAdWhenInTheWay(page);
+  const newsletter = newsletterSection(page);
+  const email = `${uniqueLabel('e2e-down')
+    .toLowerCase()
+    .replace(/[^a-z0-9-]/g, '')}@example.com`;
+  await newsletter.getByRole('textbox').fill(email);
+  const contact = contactSection(page);
+  const subject = uniqueLabel('E2E contact down');
+  await contact.getByLabel('Full Name').fill('Ana Silva');
+  await contact.getByLabel('Email').fill('ana.silva@example.com');
+  await contact.getByLabel('Subject').fill(subject);
+  await contact.getByLabel('Message').fill('Written while the backend is down.');
+  reliability.backend.set({ kind: 'down' });
+  try {
+    const sentAt = Date.now();
+    await newsletter.getByRole('button', { name: 'Subscribe Now' }).click();
+    await expect(newsletter.getByRole('alert')).toHaveText('Something happened, please try again.');
+    await contact.getByRole('button', { name: 'Submit' }).click();
+    await expect(contact.getByRole('alert')).toHaveText(
+      'Your message could not be sent. Please check your connection and try again; what you wrote is still here.',
+    );
+    // A refused connection is known at once: neither form waits for its deadline.
+    expect(Date.now() - sentAt).toBeLessThan(deadlines.newsletterSubmitMs);
+    await expect(newsletter.getByRole('textbox')).toHaveValue(email);
+    expect(
+      await page.evaluate((key) => window.localStorage.getItem(key), newsletterStorageKeys.emailSubmitted),
+      'not remembered as subscribed',
+    ).toBeNull();
+    await expect(contact.getByLabel('Subject')).toHaveValue(subject);
+    await expect(contact.getByLabel('Message')).toHaveValue('Written while the backend is down.');
+
+    reliability.backend.set({ kind: 'pass' });
+    await newsletter.getByRole('button', { name: 'Subscribe Now' }).click();
+    await expect(newsletter.getByRole('heading', { name: 'Thank You!' })).toBeVisible({ timeout: 15_000 });
+    await contact.getByRole('button', { name: 'Submit' }).click();
+    await expect(contact.getByRole('heading', { name: 'Thank You!' })).toBeVisible({ timeout: 15_000 });
+  } finally {
+    await page.context().close();
+    await ownerDatabase().from('contacts').delete().eq('subject', subject);
+    await ownerDatabase().from('emails').delete().eq('email', email);
+  }
 });
 
 test('a message sent while the backend hangs says so at its 20 s deadline, keeps what was typed, and goes through when sent again', async ({
