@@ -10,7 +10,7 @@ import { ownerDatabase } from '../../support/database.ts';
 import { watchFirstAppearance } from '../../support/firstAppearance.ts';
 import { holdRequest } from '../../support/heldRequest.ts';
 import { visitorWhoSawThePopup } from '../../support/visitor.ts';
-import { contactSection, deleteRows, uniqueToken } from './engagementSite.ts';
+import { contactSection, deleteRows, fillContactForm, uniqueToken } from './engagementSite.ts';
 
 test.use({ storageState: visitorWhoSawThePopup });
 
@@ -22,17 +22,6 @@ test.beforeEach(async ({ page }) => {
 });
 
 const invalidForm = 'Invalid data, make sure to enter correct data.';
-
-async function fillForm(
-  page: Page,
-  values: { fullName: string; email: string; subject: string; message: string },
-) {
-  const form = contactSection(page);
-  await form.getByLabel('Full Name').fill(values.fullName);
-  await form.getByLabel('Email').fill(values.email);
-  await form.getByLabel('Subject').fill(values.subject);
-  await form.getByLabel('Message').fill(values.message);
-}
 
 async function submit(page: Page) {
   await contactSection(page).getByRole('button', { name: 'Submit' }).click();
@@ -68,7 +57,7 @@ test('an invalid form shows the spec message, marks each wrong field, and sends 
   page.on('request', (request) => {
     if (isContactSend(request)) sent = true;
   });
-  await fillForm(page, { fullName: 'Ana Silva', email: 'ana@example', subject: '', message: 'Hello' });
+  await fillContactForm(page, { fullName: 'Ana Silva', email: 'ana@example', subject: '', message: 'Hello' });
   await submit(page);
   const section = contactSection(page);
   await expect(section.getByText(invalidForm)).toBeVisible();
@@ -89,7 +78,7 @@ test('a message is stored by the contact function and the visitor is thanked', a
   });
   try {
     await page.goto('/about');
-    await fillForm(page, {
+    await fillContactForm(page, {
       fullName: 'Ana Silva',
       email: 'ana.silva@example.com',
       subject,
@@ -144,7 +133,7 @@ test('the function refuses a too-long message: its error shows at the field, and
   const message = `${'A long story. '.repeat(357)}The end.`;
   expect(message.length).toBeGreaterThan(5000);
   await page.goto('/tutorials');
-  await fillForm(page, { fullName: 'Ana Silva', email: 'ana.silva@example.com', subject, message });
+  await fillContactForm(page, { fullName: 'Ana Silva', email: 'ana.silva@example.com', subject, message });
   const answer = page.waitForResponse((response) => isContactSend(response.request()));
   await submit(page);
   expect((await answer).status()).toBe(400);

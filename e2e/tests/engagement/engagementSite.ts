@@ -21,6 +21,48 @@ export function uniquePath(prefix: string): string {
 export const newsletterSection = (page: Page) =>
   page.getByRole('region', { name: 'Subscribe to newsletter' });
 export const contactSection = (page: Page) => page.getByRole('region', { name: 'Contact', exact: true });
+
+export interface ContactValues {
+  fullName: string;
+  email: string;
+  subject: string;
+  message: string;
+}
+
+/** Fills the contact form's four fields as a visitor types them (Ana Silva, unless the test says otherwise). */
+export async function fillContactForm(
+  page: Page,
+  values: Partial<ContactValues> & Pick<ContactValues, 'subject'>,
+): Promise<ContactValues> {
+  const filled = { fullName: 'Ana Silva', email: 'ana.silva@example.com', message: 'Hello Alex.', ...values };
+  const form = contactSection(page);
+  await form.getByLabel('Full Name').fill(filled.fullName);
+  await form.getByLabel('Email').fill(filled.email);
+  await form.getByLabel('Subject').fill(filled.subject);
+  await form.getByLabel('Message').fill(filled.message);
+  return filled;
+}
+
+/**
+ * Sends the filled contact form into a dependency that never answers: the form says `message` once `deadlineMs` has
+ * passed since the click (not before), and keeps what was typed.
+ */
+export async function expectContactRefusedAtDeadline(
+  page: Page,
+  filled: ContactValues,
+  message: string,
+  deadlineMs: number,
+): Promise<void> {
+  const form = contactSection(page);
+  const clickedAt = Date.now();
+  await form.getByRole('button', { name: 'Submit' }).click();
+  await expect(form.getByRole('alert')).toHaveText(message, { timeout: deadlineMs + 5_000 });
+  expect(Date.now() - clickedAt, 'the message comes at the deadline').toBeGreaterThanOrEqual(
+    deadlineMs - 500,
+  );
+  await expect(form.getByLabel('Subject')).toHaveValue(filled.subject);
+  await expect(form.getByLabel('Message')).toHaveValue(filled.message);
+}
 export const newsletterPopup = (page: Page) => page.getByRole('dialog', { name: 'Newsletter' });
 export const adToast = (page: Page) => page.getByRole('complementary', { name: 'Advertisement' });
 
