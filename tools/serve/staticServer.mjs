@@ -10,6 +10,7 @@ import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import Fastify from 'fastify';
 import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
+import { insertBefore, textHash } from './markup.cjs';
 import { chosenTheme, withTheme } from './pageTheme.mjs';
 import { previewCookie, previewLifetimeMs, previewRemotes, previewToken, readPreview } from './previews.mjs';
 
@@ -68,12 +69,7 @@ function etagOf(info) {
 
 /** A strong ETag of generated content (a page with generated head tags). */
 function etagOfText(text) {
-  let hash = 0x811c9dc5;
-  for (let index = 0; index < text.length; index += 1) {
-    hash ^= text.charCodeAt(index);
-    hash = Math.imul(hash, 0x01000193) >>> 0;
-  }
-  return `"${text.length.toString(16)}-${hash.toString(16)}"`;
+  return `"${textHash(text)}"`;
 }
 
 const methods = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
@@ -249,7 +245,7 @@ export async function createStaticApp({
     let etag = etagOf(found.info);
     const generatedHead = htmlHead ? await htmlHead(pathname) : undefined;
     if (generatedHead) {
-      body = body.replace('</head>', `${generatedHead}</head>`);
+      body = insertBefore(body, '</head>', generatedHead);
       etag = etagOfText(body);
     }
     // In the visitor's chosen theme from the first byte, rendered or not (the page cache keeps the root only).

@@ -12,6 +12,7 @@ import { StaticRouter } from '@site/shared-ui/router';
 import { pageDataHtml, SectionDataContext, type PageData } from '@site/shared-ui/sectionData';
 import { configureSupabase, type SupabaseRuntimeConfig } from '@site/shared-ui/supabaseClient';
 import { deadlines } from '@site/shared-ui/deadlines';
+import { escapeHtml } from '@site/tools/serve/markup';
 import { socketWithDeadline } from '@site/shared-ui/tableChanges';
 import { ServerRenderContext } from '../federation/ServerRenderContext.ts';
 import { SiteApp } from '../site/SiteApp.tsx';
@@ -50,9 +51,6 @@ export interface RenderedPage {
   tables: string[];
 }
 
-const escapeAttribute = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-
 export function createRenderer({
   siteConfig,
   remotes,
@@ -89,7 +87,7 @@ export function createRenderer({
     const rendered = [...loaded.components.keys()];
     const pageData: PageData = { rendered, data: loaded.data };
     const headHtml = (await stylesheets(rendered).catch(() => []))
-      .map((href) => `<link rel="stylesheet" href="${escapeAttribute(href)}" />`)
+      .map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}" />`)
       .join('');
 
     const root = new PassThrough();

@@ -7,6 +7,7 @@
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { RemoteComponentModule } from '../federation/remoteModuleTypes.ts';
 import { deadlines } from '@site/shared-ui/deadlines';
+import { textHash } from '@site/tools/serve/markup';
 
 /** Where a section's server build is, from where its browser build is. */
 export function serverManifestUrl(browserManifestUrl: string): string {
@@ -15,12 +16,7 @@ export function serverManifestUrl(browserManifestUrl: string): string {
 
 /** A short fingerprint of a manifest: any change of the build (a chunk's content hash) changes it. */
 export function manifestVersion(manifestText: string): string {
-  let hash = 0x811c9dc5;
-  for (let index = 0; index < manifestText.length; index += 1) {
-    hash ^= manifestText.charCodeAt(index);
-    hash = Math.imul(hash, 0x01000193) >>> 0;
-  }
-  return `${manifestText.length.toString(36)}${hash.toString(36)}`;
+  return textHash(manifestText);
 }
 
 /** Whether a section's manifest should be read again before this render. */

@@ -56,7 +56,10 @@ describe('a server-rendered page in the cache', () => {
     const cache = new PageCache({ times });
     cache.set('/courses', page({ html: 'whole' }), 1_000);
     cache.tableChanged('courses');
-    assert.equal(cache.set('/courses', page({ html: 'partial', stale: true, complete: false }), 2_000), false);
+    assert.equal(
+      cache.set('/courses', page({ html: 'partial', stale: true, complete: false }), 2_000),
+      false,
+    );
     assert.equal(cache.get('/courses', 2_000)?.page.html, 'whole');
     assert.equal(cache.get('/courses', 2_000)?.state, 'stale');
     // A whole render replaces it at once; a partial one only once nothing whole is left to serve.
@@ -66,6 +69,9 @@ describe('a server-rendered page in the cache', () => {
     assert.equal(cache.set('/courses', partial, 80_000), true);
     assert.equal(cache.get('/courses', 80_000)?.page.html, 'partial');
     cache.set('/portfolio', page({ html: 'partial', stale: true, complete: false }), 1_000);
-    assert.equal(cache.set('/portfolio', page({ html: 'partial again', stale: true, complete: false }), 1_000), true);
+    assert.equal(
+      cache.set('/portfolio', page({ html: 'partial again', stale: true, complete: false }), 1_000),
+      true,
+    );
   });
 });
