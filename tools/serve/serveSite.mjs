@@ -165,8 +165,8 @@ export async function serveSite({
     : {};
   const manifestsOf = fetchSectionManifests(sectionManifests);
   const pageHints = async (pathname) => {
-    const page = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-    const sections = (firstScreenModules[page] ?? []).map((module) => module.split('/')[0]);
+    // Pages arrive in their one spelling (pagePaths.mjs).
+    const sections = (firstScreenModules[pathname] ?? []).map((module) => module.split('/')[0]);
     const manifests = await manifestsOf(sections);
     return earlyHintsFor(pathname, { firstScreenModules, remotes: sectionManifests, siteConfig, manifests });
   };
@@ -200,6 +200,8 @@ export async function serveSite({
       root: shellDist,
       port: port.shell,
       pages: true,
+      // The site's pages, as the prerender lists them.
+      pagePaths: Object.keys(firstScreenModules),
       headers: shellSecurityHeaders({ remotes: sectionManifests, siteConfig }),
       overrides,
       linkHeader: pageHints,

@@ -11,6 +11,7 @@ import Fastify from 'fastify';
 import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import { insertBefore, textHash } from './markup.cjs';
+import { canonicalPage, requestPath } from './pagePaths.mjs';
 import { chosenTheme, withTheme } from './pageTheme.mjs';
 import { previewCookie, previewLifetimeMs, previewRemotes, previewToken, readPreview } from './previews.mjs';
 
@@ -78,6 +79,8 @@ const methods = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
  * @param {object} options
  * @param {string} options.root the built app's folder
  * @param {boolean} [options.pages] the shell: unknown paths get the prerendered not-found page with status 404
+ * @param {Iterable<string>} [options.pagePaths] the shell's pages: any other spelling of one is redirected (301) to it,
+ *   and only they are rendered
  * @param {boolean} [options.crossOrigin] a section: its files are loaded by the shell from another origin
  * @param {Record<string, string>} [options.headers] extra headers on every answer (security headers)
  * @param {Record<string, string>} [options.overrides] URL path -> file served instead (e.g. another remotes.json)
@@ -102,6 +105,7 @@ const methods = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
 export async function createStaticApp({
   root,
   pages = false,
+  pagePaths = [],
   crossOrigin = false,
   headers = {},
   overrides = {},
@@ -116,6 +120,7 @@ export async function createStaticApp({
   quiet = true,
 }) {
   const rootDir = path.resolve(root);
+  const sitePages = new Set(pagePaths);
   const app = Fastify({
     // Node checks the header and request timeouts every connectionsCheckingInterval: often, so they hold closely.
     serverFactory: (handler) =>
@@ -239,8 +244,7 @@ export async function createStaticApp({
     return reply.code(303).header('Set-Cookie', cookie(token, maxAge)).header('Location', '/').send();
   }
 
-  async function servePage(request, reply, found, status) {
-    const pathname = new URL(request.url, 'http://localhost').pathname;
+  async function servePage(request, reply, found, status, pathname) {
     let body = await readFile(found.file, 'utf8');
     let etag = etagOf(found.info);
     const generatedHead = htmlHead ? await htmlHead(pathname) : undefined;
@@ -264,8 +268,11 @@ export async function createStaticApp({
         .type(contentTypes['.html'])
         .send(body);
     }
-    // Only the site's pages are rendered (the not-found page is its prerendered file).
-    const rendered = renderPage && status === 200 ? await renderPage(pathname, body) : undefined;
+    // Only the site's pages, in their one spelling, are rendered (the not-found page is its prerendered file).
+    const rendered =
+      renderPage && status === 200 && (sitePages.size === 0 || sitePages.has(pathname))
+        ? await renderPage(pathname, body)
+        : undefined;
     if (rendered) {
       if (typeof rendered.body === 'string') {
         const renderedEtag = etagOfText(rendered.body);
@@ -310,11 +317,16 @@ export async function createStaticApp({
       if (request.method !== 'GET' && request.method !== 'HEAD') {
         return reply.code(405).header('Allow', 'GET, HEAD').type('text/plain').send('Method not allowed');
       }
-      let pathname;
-      try {
-        pathname = new URL(request.url, 'http://localhost').pathname;
-      } catch {
-        return reply.code(400).type('text/plain').send('Bad request');
+      const pathname = requestPath(request.url);
+      if (pathname === undefined) return reply.code(400).type('text/plain').send('Bad request');
+      const page = sitePages.size > 0 ? canonicalPage(pathname, sitePages) : undefined;
+      if (page !== undefined && page !== pathname) {
+        const query = request.url.indexOf('?');
+        return reply
+          .code(301)
+          .header('Location', query < 0 ? page : `${page}${request.url.slice(query)}`)
+          .header('Cache-Control', 'public, max-age=3600')
+          .send();
       }
 
       if (previews && (pathname === '/__preview' || pathname === '/__preview/end')) {
@@ -352,7 +364,7 @@ export async function createStaticApp({
       if (!found) return reply.callNotFound();
 
       const extension = path.extname(found.file);
-      if (extension === '.html') return servePage(request, reply, found, status);
+      if (extension === '.html') return servePage(request, reply, found, status, pathname);
       reply
         .header('Cache-Control', cacheControlFor(found.file))
         .type(contentTypes[extension] ?? 'application/octet-stream');

@@ -1,8 +1,9 @@
 // The site's server where it meets data, addresses, section code and clients it does not control, as npm start
-// serves it: a row's text is put into the page as it is, whatever `$` patterns it holds.
+// serves it: a row's text is put into the page as it is, whatever `$` patterns it holds; a page has one address.
 import { expect, test } from '@playwright/test';
+import { request as httpRequest } from 'node:http';
 import { ownerDatabase } from '../../support/database.ts';
-import { siteUrl } from '../../support/site.ts';
+import { ports, siteUrl } from '../../support/site.ts';
 
 test.setTimeout(90_000);
 
@@ -66,5 +67,78 @@ test.describe("a row's text with `$` patterns in it", () => {
     // And the browser hydrates it: the text shows as it is.
     await page.goto('/courses');
     await expect(page.getByText(text)).toBeVisible();
+  });
+});
+
+/** A GET sent exactly as written (a browser or Playwright would normalise the path first). */
+function rawGet(
+  port: number,
+  target: string,
+): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
+  return new Promise((resolve, reject) => {
+    const sent = httpRequest({ host: '127.0.0.1', port, path: target }, (response) => {
+      let body = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => (body += chunk));
+      response.on('end', () =>
+        resolve({ status: response.statusCode ?? 0, headers: response.headers, body }),
+      );
+    });
+    sent.on('error', reject);
+    sent.end();
+  });
+}
+
+/** Twenty ways to ask for /help/terms-of-service that are not its one spelling. */
+const spellings = [
+  '/help/terms-of-service/',
+  '/help/terms-of-service//',
+  '//help/terms-of-service',
+  '/help//terms-of-service',
+  '///help///terms-of-service///',
+  '/HELP/TERMS-OF-SERVICE',
+  '/Help/Terms-Of-Service/',
+  '/help/terms-of-service/index.html',
+  '/help/terms-of-service/INDEX.html/',
+  '/help/terms-of-service/.',
+  '/help/./terms-of-service',
+  '/help/x/../terms-of-service',
+  '/help/terms-of-servic%65',
+  '/%68elp/terms-of-service/',
+  '/help%2Fterms-of-service',
+  '/help/terms-of-service/?utm_source=mail',
+  '//help/terms-of-service?ref=a',
+  '/a/b/../../help/terms-of-service',
+  '/help/TERMS-of-service//.',
+  '/help/terms-of-service%2F',
+];
+
+test.describe('a page has one address', () => {
+  test('20 other spellings of a page answer 301 to it and cost one render at most; unknown paths are 404', async () => {
+    expect(new Set(spellings).size).toBe(20);
+    const renders: string[] = [];
+    for (const spelling of spellings) {
+      const answer = await rawGet(ports.shell, spelling);
+      expect(answer.status, spelling).toBe(301);
+      expect(answer.headers['x-page-render'], spelling).toBeUndefined();
+      const query = spelling.indexOf('?');
+      const location = String(answer.headers.location);
+      expect(location, spelling).toBe(`/help/terms-of-service${query < 0 ? '' : spelling.slice(query)}`);
+      // Where the redirect leads: the page, rendered once and then from the cache.
+      const page = await rawGet(ports.shell, location);
+      expect(page.status, location).toBe(200);
+      expect(page.body).toContain('<div id="root">');
+      renders.push(String(page.headers['x-page-render']));
+    }
+    expect(renders.filter((render) => render === 'server').length).toBeLessThanOrEqual(1);
+    expect(renders.every((render) => /^(server|server-shared|cache-fresh|cache-stale)$/.test(render))).toBe(
+      true,
+    );
+
+    for (const unknown of ['/help/terms-of-services', '/help/terms-of-service/x', '/HELP/nowhere/']) {
+      const answer = await rawGet(ports.shell, unknown);
+      expect(answer.status, unknown).toBe(404);
+      expect(answer.headers['x-page-render'], unknown).toBeUndefined();
+    }
   });
 });

@@ -1,0 +1,41 @@
+// The one spelling of each page of the site. Every other spelling of a page (a trailing or doubled slash, capitals,
+// percent-escapes, dot segments, its index.html) is answered with a permanent redirect to it, so a page has one
+// address in the server's page cache, a CDN's and a search engine's, and costs one render whatever way it is asked.
+import path from 'node:path';
+
+/**
+ * The request target's path as sent (no query), never read as a URL of its own: `//tutorials` is a path here, not
+ * the host `tutorials`. An absolute-form target (`http://host/path`) gives its path.
+ * @param {string} target
+ */
+export function requestPath(target) {
+  const withoutQuery = target.split(/[?#]/, 1)[0] ?? '';
+  if (withoutQuery.startsWith('/')) return withoutQuery;
+  try {
+    return new URL(withoutQuery).pathname;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The page a path spells, in its one spelling, or undefined when it spells none of them.
+ * @param {string} rawPath the path as sent
+ * @param {ReadonlySet<string>} pages the site's pages ('/', '/about', ...)
+ */
+export function canonicalPage(rawPath, pages) {
+  let decoded;
+  try {
+    decoded = decodeURIComponent(rawPath);
+  } catch {
+    return undefined;
+  }
+  if (/[\0\\]/.test(decoded)) return undefined;
+  const page =
+    path.posix
+      .normalize(`/${decoded}`)
+      .toLowerCase()
+      .replace(/\/+$/, '')
+      .replace(/\/index\.html$/, '') || '/';
+  return pages.has(page) ? page : undefined;
+}
