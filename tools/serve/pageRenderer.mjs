@@ -15,6 +15,7 @@ const require = createRequire(import.meta.url);
  * @param {string} options.rendererFile shell/dist-server/renderer.cjs
  * @param {{ supabase: { url: string, anonKey: string } }} options.siteConfig
  * @param {() => Promise<Record<string, string>>} options.remotes remotes.json as it is now
+ * @param {() => Promise<Record<string, Record<string, string>>>} options.pins section-pins.json as it is now
  * @param {(moduleIds: string[]) => Promise<string[]>} options.stylesheets the rendered modules' stylesheets
  * @param {boolean} [options.cache] keep rendered pages (default true; the throughput bench measures without)
  * @param {number} [options.deadlineMs] how long a page waits for its sections
@@ -23,6 +24,7 @@ export async function createPageRenderer({
   rendererFile,
   siteConfig,
   remotes,
+  pins,
   stylesheets,
   cache = true,
   deadlineMs,
@@ -36,6 +38,7 @@ export async function createPageRenderer({
   const renderer = createRenderer({
     siteConfig,
     remotes,
+    pins,
     stylesheets,
     deadlineMs,
     onRedeploy: (section) => refreshAll(pages.sectionRedeployed(section)),

@@ -1,9 +1,16 @@
 // The site's server where it meets data, addresses, section code and clients it does not control, as npm start
 // serves it: a row's text is put into the page as it is, whatever `$` patterns it holds; a page has one address.
 import { expect, test } from '@playwright/test';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { promoteRelease, uploadRelease } from '../../../tools/deploy/releases.mjs';
+import { runtimeConfigFor, sitePortsFor } from '../../../tools/serve/serveSite.mjs';
 import { ownerDatabase } from '../../support/database.ts';
-import { ports, siteUrl } from '../../support/site.ts';
+import { repoRoot } from '../../support/helpBuild.ts';
+import { startSecondSite, type SecondSite } from '../../support/secondSite.ts';
+import { portOffset, ports, siteUrl } from '../../support/site.ts';
 
 test.setTimeout(90_000);
 
@@ -140,5 +147,95 @@ test.describe('a page has one address', () => {
       expect(answer.status, unknown).toBe(404);
       expect(answer.headers['x-page-render'], unknown).toBeUndefined();
     }
+  });
+});
+
+/** The help slot's element as the server sent it. */
+function helpSlotTag(html: string): string {
+  const tag = /<[^>]*data-section="help\/HelpRoutes"[^>]*>/.exec(html)?.[0];
+  expect(tag, 'the page has the help slot').toBeDefined();
+  return tag!;
+}
+
+test.describe("a section's server code", () => {
+  const siteOffset = 160;
+  const publicUrl = `http://localhost:${sitePortsFor(portOffset + siteOffset).help}/`;
+  let site: SecondSite | undefined;
+  let host = '';
+  let nextBuild = '';
+  const logged: string[] = [];
+  const log = console.log;
+
+  test.afterAll(async () => {
+    console.log = log;
+    await site?.close();
+    for (const folder of [host, nextBuild]) if (folder) rmSync(folder, { recursive: true, force: true });
+  });
+
+  test('runs only if every byte matches what promote pinned; a promoted redeploy is picked up without a restart', async ({
+    request,
+  }) => {
+    test.setTimeout(120_000);
+    // A static host whose live remotes.json points help at a promoted version (section-pins.json beside it).
+    host = mkdtempSync(path.join(os.tmpdir(), 'pinned-host-'));
+    const { remotes } = runtimeConfigFor({
+      ...sitePortsFor(portOffset + siteOffset),
+      backend: ports.backend,
+    });
+    writeFileSync(path.join(host, 'remotes.json'), JSON.stringify(remotes));
+    const live = await uploadRelease({
+      app: 'help',
+      distDir: path.join(repoRoot, 'mfe-help/dist'),
+      root: host,
+    });
+    await promoteRelease({ app: 'help', version: live.version, root: host, publicUrl });
+
+    // Whoever can write the host's folder changes one byte of a served server chunk: a text of the privacy policy.
+    const serverDir = path.join(host, 'help', live.version, 'server');
+    const chunk = readdirSync(serverDir).find((file) => file.startsWith('__federation_expose_HelpRoutes'))!;
+    const code = readFileSync(path.join(serverDir, chunk), 'utf8');
+    expect(code).toContain('"What this site stores"');
+    writeFileSync(
+      path.join(serverDir, chunk),
+      code.replace('"What this site stores"', '"What this site storez"'),
+    );
+
+    console.log = (...line: unknown[]) => {
+      logged.push(line.map(String).join(' '));
+      log(...line);
+    };
+    site = await startSecondSite(siteOffset, {
+      sectionRoots: { help: host },
+      remotesFile: path.join(host, 'remotes.json'),
+    });
+    const policy = `${site.url}/help/privacy-policy`;
+
+    // The altered code never runs: the slot is left to the browser, and the log says why.
+    await expect
+      .poll(() => logged.find((line) => line.includes('help: server build refused')), { timeout: 20_000 })
+      .toContain(`${chunk} does not match the hash promote pinned`);
+    const refused = await (await request.get(policy)).text();
+    expect(refused).not.toContain('What this site storez');
+    expect(helpSlotTag(refused)).not.toContain('data-rendered="server"');
+
+    // The help team's next version is uploaded and promoted: the server runs it, with no restart.
+    nextBuild = mkdtempSync(path.join(os.tmpdir(), 'help-next-'));
+    cpSync(path.join(repoRoot, 'mfe-help/dist'), nextBuild, { recursive: true });
+    writeFileSync(path.join(nextBuild, 'release-note.txt'), `next ${Date.now()}`);
+    const next = await uploadRelease({ app: 'help', distDir: nextBuild, root: host });
+    expect(next.version).not.toBe(live.version);
+    await promoteRelease({ app: 'help', version: next.version, root: host, publicUrl });
+    let html = '';
+    await expect
+      .poll(
+        async () => {
+          html = await (await request.get(policy)).text();
+          return helpSlotTag(html);
+        },
+        { timeout: 20_000 },
+      )
+      .toContain('data-rendered="server"');
+    expect(html).toContain('What this site stores');
+    expect(html).not.toContain('What this site storez');
   });
 });

@@ -19,7 +19,7 @@ import { SiteApp } from '../site/SiteApp.tsx';
 import { findSitePage, sitePages } from '../site/sitePages.ts';
 import { loadPageSections } from './loadPageSections.ts';
 import { composePage } from './pageDocument.ts';
-import { SectionServers } from './sectionServers.ts';
+import { SectionServers, type SectionPins } from './sectionServers.ts';
 
 // The site's server follows the tables its pages were read from with the same deadlines as a browser does.
 export { deadlines, socketWithDeadline };
@@ -28,6 +28,8 @@ export interface RendererOptions {
   siteConfig: { supabase: SupabaseRuntimeConfig };
   /** remotes.json as it is now. */
   remotes: () => Promise<Record<string, string>>;
+  /** section-pins.json as it is now: only a section build whose every file matches runs here. */
+  pins: () => Promise<SectionPins>;
   /** The stylesheets (URLs) of these modules, from their sections' browser manifests. */
   stylesheets: (moduleIds: string[]) => Promise<string[]>;
   /** How long a page waits for its sections and their data; those not ready render in the browser. */
@@ -54,6 +56,7 @@ export interface RenderedPage {
 export function createRenderer({
   siteConfig,
   remotes,
+  pins,
   stylesheets,
   deadlineMs = deadlines.serverSlotMs,
   onRedeploy,
@@ -61,7 +64,7 @@ export function createRenderer({
 }: RendererOptions) {
   // The kit's backend: the same for every request (rows' picture addresses, loaders' default).
   configureSupabase(siteConfig.supabase);
-  const servers = new SectionServers({ remotes, onRedeploy, log });
+  const servers = new SectionServers({ remotes, pins, onRedeploy, log });
 
   /**
    * @param pathname the page asked for
