@@ -72,6 +72,14 @@ export function moduleStylesheets(manifest, exposedName) {
   ];
 }
 
+/** Every stylesheet a section's browser manifest lists (its exposed modules' and its shared modules'). */
+export function manifestStylesheets(manifest) {
+  const assets = [...(manifest?.exposes ?? []), ...(manifest?.shared ?? [])].map(
+    (entry) => entry.assets?.css,
+  );
+  return [...new Set(assets.flatMap((css) => [...(css?.sync ?? []), ...(css?.async ?? [])]))];
+}
+
 /**
  * The stylesheets of exposed modules, from their sections' browser manifests (kept a few seconds), as copies on the
  * site's own server, one file for a page (see sectionStylesheets.mjs).
@@ -223,7 +231,14 @@ export async function serveSite({
     ? currentJson(path.join(path.dirname(liveRemotesFile), pinsFile), { missing: {} })
     : await pinsAtStart(config.remotes, sectionRoots);
   const styles = sectionStylesheets({
-    origins: async () => Object.values(await liveRemotes()).map((manifest) => new URL(manifest).origin),
+    listed: async () => {
+      const { remotes, manifests } = await manifestsNow(Object.keys(sectionFolders));
+      return new Set(
+        Object.entries(manifests).flatMap(([section, manifest]) =>
+          manifestStylesheets(manifest).map((file) => new URL(file, remotes[section]).href),
+        ),
+      );
+    },
   });
   const renderer =
     serverRender && existsSync(rendererFile)
