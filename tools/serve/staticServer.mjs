@@ -123,15 +123,21 @@ export async function createStaticApp({
   const sitePages = new Set(pagePaths);
   const app = Fastify({
     // Node checks the header and request timeouts every connectionsCheckingInterval: often, so they hold closely.
-    serverFactory: (handler) =>
-      createServer(
+    serverFactory: (handler) => {
+      const server = createServer(
         {
           headersTimeout: serverTimeouts.headersMs,
           requestTimeout: serverTimeouts.requestMs,
           connectionsCheckingInterval: 1000,
         },
         handler,
-      ),
+      );
+      // A client that shuts down its side once its request is sent (socket.end()) still gets its answer: Node's HTTP
+      // server otherwise aborts the request when the client's side ends, and answers nothing. (Node's own switch; the
+      // request and header timeouts above still close a client that never sends a whole request.)
+      server.httpAllowHalfOpen = true;
+      return server;
+    },
     logger: false,
     genReqId: () => randomUUID(),
     // A client-sent id is never trusted as ours.

@@ -3,16 +3,21 @@
 import { expect, test } from '@playwright/test';
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
+import { connect } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { promoteRelease, uploadRelease } from '../../../tools/deploy/releases.mjs';
 import { runtimeConfigFor, sitePortsFor } from '../../../tools/serve/serveSite.mjs';
-import { ownerDatabase } from '../../support/database.ts';
+import { startBackend } from '../../../scripts/backend.mjs';
+import { localServiceRoleKey, ownerDatabase } from '../../support/database.ts';
+import { deadlines } from '../../support/deadlines.ts';
 import { repoRoot } from '../../support/helpBuild.ts';
 import { startSecondSite, type SecondSite } from '../../support/secondSite.ts';
 import { portOffset, ports, siteUrl } from '../../support/site.ts';
 
 test.setTimeout(90_000);
+// One second site at a time (offset 160): the tests run one after the other.
+test.describe.configure({ mode: 'serial' });
 
 /** The page's JSON data block (from which the browser hydrates), parsed. */
 function pageData(html: string): unknown {
@@ -237,5 +242,103 @@ test.describe("a section's server code", () => {
       .toContain('data-rendered="server"');
     expect(html).toContain('What this site stores');
     expect(html).not.toContain('What this site storez');
+  });
+});
+
+/** Sends a request over a raw socket and shuts down the client's side at once (socket.end()); the answer's first line. */
+function halfClosedGet(port: number, target: string): Promise<string> {
+  return new Promise((resolve) => {
+    const socket = connect(port, '127.0.0.1', () => {
+      socket.write(`GET ${target} HTTP/1.1\r\nHost: localhost:${port}\r\nConnection: close\r\n\r\n`);
+      socket.end();
+    });
+    let answer = '';
+    socket.setEncoding('latin1');
+    socket.on('data', (chunk: string) => (answer += chunk));
+    socket.on('close', () => resolve(answer.split('\r\n')[0] || '(closed with no answer)'));
+    socket.on('error', () => undefined);
+    setTimeout(() => socket.destroy(), 10_000).unref();
+  });
+}
+
+test.describe('clients the server does not control', () => {
+  test('a client that half-closes after its request gets its answer, from the site and from a section', async () => {
+    expect(await halfClosedGet(ports.shell, '/about')).toBe('HTTP/1.1 200 OK');
+    expect(await halfClosedGet(ports.shell, '/site-config.json')).toBe('HTTP/1.1 200 OK');
+    expect(await halfClosedGet(ports.courses, '/mf-manifest.json')).toBe('HTTP/1.1 200 OK');
+    expect(await halfClosedGet(ports.help, '/remoteEntry.js')).toBe('HTTP/1.1 200 OK');
+  });
+
+  test.describe('a visitor who stops reading', () => {
+    const siteOffset = 160;
+    const backendPort = ports.backend + siteOffset;
+    let backend: { url: string; stop: () => Promise<void> } | undefined;
+    let site: SecondSite | undefined;
+    test.afterAll(async () => {
+      await site?.close();
+      await backend?.stop();
+    });
+
+    test('does not delay the next visitor: the render fills the cache whatever its first reader does', async ({
+      request,
+    }) => {
+      test.setTimeout(120_000);
+      // A backend of its own with 1500 more courses (2000 characters each): /courses is ~6 MB, more than a socket's
+      // buffers hold for a reader who reads nothing (on loopback they take a few MB).
+      backend = await startBackend({ port: backendPort, fresh: true, quiet: true });
+      const marker = `slow-reader ${Date.now()}`;
+      for (let batch = 0; batch < 10; batch += 1) {
+        const inserted = await fetch(`${backend.url}/rest/v1/courses`, {
+          method: 'POST',
+          headers: {
+            apikey: localServiceRoleKey,
+            Authorization: `Bearer ${localServiceRoleKey}`,
+            'Content-Type': 'application/json',
+          },
+          body: JSON.stringify(
+            Array.from({ length: 150 }, (_, row) => ({
+              title: `${marker} ${batch * 150 + row}`,
+              description: `${batch * 150 + row} `.padEnd(2000, 'long description '),
+              image_path: 'courses/angular-zero-to-real-apps.webp',
+              platform: 'UDEMY',
+              keywords: ['angular'],
+              link_to_course: 'https://www.udemy.com/course/e2e-slow-reader/',
+            })),
+          ),
+        });
+        expect(inserted.status).toBe(201);
+      }
+      site = await startSecondSite(siteOffset, { backendPort });
+      const shellPort = Number(new URL(site.url).port);
+      // The courses section is loaded (the home page shows its teaser rendered), /courses not rendered yet.
+      await expect
+        .poll(
+          async () =>
+            (await (await request.get(`${site!.url}/`)).text()).match(/data-rendered="server"/g)?.length ?? 0,
+          {
+            timeout: 30_000,
+          },
+        )
+        .toBeGreaterThanOrEqual(4);
+
+      // The first visitor asks for /courses and reads nothing.
+      const stalled = connect(shellPort, '127.0.0.1');
+      stalled.on('error', () => undefined);
+      stalled.write(`GET /courses HTTP/1.1\r\nHost: localhost:${shellPort}\r\n\r\n`);
+      stalled.pause();
+      try {
+        await new Promise((resolve) => setTimeout(resolve, 2_000));
+        // The next visitor is answered as soon as the page is rendered, not when the first one reads it.
+        const startedAt = Date.now();
+        const next = await request.get(`${site.url}/courses`, { timeout: deadlines.serverRenderMs });
+        expect(Date.now() - startedAt).toBeLessThan(deadlines.serverRenderMs);
+        const html = await next.text();
+        expect(html.length).toBeGreaterThan(5_000_000);
+        expect(html).toContain(`${marker} 1499`);
+        expect(['cache-fresh', 'server-shared']).toContain(next.headers()['x-page-render']);
+      } finally {
+        stalled.destroy();
+      }
+    });
   });
 });

@@ -94,7 +94,17 @@ export function createRenderer({
       .join('');
 
     const root = new PassThrough();
+    let timer: ReturnType<typeof setTimeout> | undefined;
     await new Promise<void>((resolve, reject) => {
+      // A render that never completes (a component that suspends forever) is aborted: the root fails, and with it
+      // this render, whoever reads it or not.
+      timer = setTimeout(() => {
+        const late = new Error(`${pathname}: not rendered within ${deadlines.serverRenderMs} ms`);
+        react.abort(late);
+        root.destroy(late);
+        reject(late);
+      }, deadlines.serverRenderMs);
+      root.on('close', () => clearTimeout(timer));
       const react = renderToPipeableStream(
         <StaticRouter location={pathname}>
           <ServerRenderContext value={{ rendered: new Set(rendered), components: loaded.components }}>
@@ -111,7 +121,10 @@ export function createRenderer({
             react.pipe(root);
             resolve();
           },
-          onShellError: reject,
+          onShellError(error) {
+            clearTimeout(timer);
+            reject(error);
+          },
           onError(error) {
             log(
               `[server render] ${pathname}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
