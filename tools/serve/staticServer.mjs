@@ -73,6 +73,15 @@ function etagOfText(text) {
   return `"${textHash(text)}"`;
 }
 
+/**
+ * A request target as logged: its path only (at most 200 characters). A query may carry a secret (a preview link's
+ * token, a newsletter link's) and is never written to a log.
+ */
+export function loggedTarget(url) {
+  const query = url.search(/[?#]/);
+  return query < 0 ? url.slice(0, 200) : `${url.slice(0, Math.min(query, 200))}?…`;
+}
+
 const methods = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
 
 /**
@@ -168,13 +177,13 @@ export async function createStaticApp({
   app.addHook('onResponse', async (request, reply) => {
     if (!quiet)
       console.log(
-        `[${name}] ${request.method} ${request.url.slice(0, 200)} ${reply.statusCode} ${reply.elapsedTime.toFixed(1)}ms`,
+        `[${name}] ${request.method} ${loggedTarget(request.url)} ${reply.statusCode} ${reply.elapsedTime.toFixed(1)}ms`,
       );
   });
   app.setErrorHandler((error, request, reply) => {
     const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
     if (status >= 500)
-      console.error(`[${name}] ${request.id} ${request.method} ${request.url.slice(0, 200)}:`, error);
+      console.error(`[${name}] ${request.id} ${request.method} ${loggedTarget(request.url)}:`, error);
     else if (!quiet) console.warn(`[${name}] ${request.id} refused (${status}): ${error.message}`);
     return reply
       .code(status)
