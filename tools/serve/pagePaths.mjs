@@ -18,19 +18,24 @@ export function requestPath(target) {
   }
 }
 
+/** A path with its percent-escapes decoded, or undefined when it cannot be (a bad escape, a NUL byte). */
+export function decodedPath(rawPath) {
+  try {
+    const decoded = decodeURIComponent(rawPath);
+    return decoded.includes('\0') ? undefined : decoded;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * The page a path spells, in its one spelling, or undefined when it spells none of them.
  * @param {string} rawPath the path as sent
  * @param {ReadonlySet<string>} pages the site's pages ('/', '/about', ...)
  */
 export function canonicalPage(rawPath, pages) {
-  let decoded;
-  try {
-    decoded = decodeURIComponent(rawPath);
-  } catch {
-    return undefined;
-  }
-  if (/[\0\\]/.test(decoded)) return undefined;
+  const decoded = decodedPath(rawPath);
+  if (decoded === undefined || decoded.includes('\\')) return undefined;
   const page =
     path.posix
       .normalize(`/${decoded}`)

@@ -11,7 +11,7 @@ import Fastify from 'fastify';
 import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import { insertBefore, textHash } from './markup.cjs';
-import { canonicalPage, requestPath } from './pagePaths.mjs';
+import { canonicalPage, decodedPath, requestPath } from './pagePaths.mjs';
 import { chosenTheme, withTheme } from './pageTheme.mjs';
 import { previewCookie, previewLifetimeMs, previewRemotes, previewToken, readPreview } from './previews.mjs';
 
@@ -48,13 +48,8 @@ export function cacheControlFor(filePath) {
 
 /** The file a URL path names inside the root (or its index.html), never anything outside it. */
 async function findFile(root, urlPath) {
-  let decoded;
-  try {
-    decoded = decodeURIComponent(urlPath);
-  } catch {
-    return null;
-  }
-  if (decoded.includes('\0')) return null;
+  const decoded = decodedPath(urlPath);
+  if (decoded === undefined) return null;
   const absolute = path.join(root, path.normalize(decoded));
   if (absolute !== root && !absolute.startsWith(root + path.sep)) return null;
   for (const candidate of [absolute, path.join(absolute, 'index.html')]) {
