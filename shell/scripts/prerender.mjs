@@ -5,6 +5,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { escapeHtml, insertBefore, spliceHtml } from '@site/tools/serve/markup';
 
 const shellDir = path.resolve(import.meta.dirname, '..');
 const dist = path.join(shellDir, 'dist');
@@ -16,38 +17,27 @@ const { staticHeadTags, robots } = require(path.join(shellDir, 'dist-prerender/s
 // low-priority `preload as=script` a second time when the page's script asked for it.
 const template = readFileSync(path.join(dist, 'page-template.html'), 'utf8');
 
-const escapeAttribute = (text) =>
-  text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-
-function replaceOnce(html, pattern, replacement) {
-  if (!pattern.test(html)) throw new Error(`The HTML template lacks ${pattern}`);
-  return html.replace(pattern, replacement);
-}
+// Every part goes in through spliceHtml: a `$` in a title or description is text, never a pattern.
+/** The template with the value of the attribute that `start` opens (up to its closing quote) replaced by `value`. */
+const withAttribute = (html, start, value) =>
+  spliceHtml(html, new RegExp(`${start}[^"]*"`), () => `${start}${escapeHtml(value)}"`);
 
 function pageHtml(pathname) {
   const { html, title, description, canonicalUrl: url } = renderPage(pathname);
   let page = template;
-  page = replaceOnce(page, /<title>[^<]*<\/title>/, `<title>${escapeAttribute(title)}</title>`);
-  page = replaceOnce(
-    page,
-    /(<meta name="description" content=")[^"]*"/,
-    `$1${escapeAttribute(description)}"`,
-  );
-  page = replaceOnce(page, /(<link rel="canonical" href=")[^"]*"/, `$1${escapeAttribute(url)}"`);
-  page = replaceOnce(page, /(<meta property="og:title" content=")[^"]*"/, `$1${escapeAttribute(title)}"`);
-  page = replaceOnce(
-    page,
-    /(<meta property="og:description" content=")[^"]*"/,
-    `$1${escapeAttribute(description)}"`,
-  );
+  page = spliceHtml(page, /<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`);
+  page = withAttribute(page, '<meta name="description" content="', description);
+  page = withAttribute(page, '<link rel="canonical" href="', url);
+  page = withAttribute(page, '<meta property="og:title" content="', title);
+  page = withAttribute(page, '<meta property="og:description" content="', description);
   const { ogImageTags, jsonLd } = staticHeadTags(pathname);
-  page = replaceOnce(
+  page = spliceHtml(
     page,
-    /(<meta property="og:url" content=")[^"]*" \/>/,
-    `$1${escapeAttribute(url)}" />${ogImageTags}`,
+    /<meta property="og:url" content="[^"]*" \/>/,
+    () => `<meta property="og:url" content="${escapeHtml(url)}" />${ogImageTags}`,
   );
-  page = replaceOnce(page, /<\/head>/, `${jsonLd}</head>`);
-  return replaceOnce(page, /<div id="root"><\/div>/, `<div id="root">${html}</div>`);
+  page = insertBefore(page, '</head>', jsonLd);
+  return spliceHtml(page, '<div id="root"></div>', `<div id="root">${html}</div>`);
 }
 
 for (const { path: pathname } of sitePages) {

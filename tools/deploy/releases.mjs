@@ -5,6 +5,9 @@
 // The host's document root (a directory the deploy machine can write) holds:
 //   remotes.json                   the live pointer of the sections (section -> its live mf-manifest.json), served
 //                                  as the site's /remotes.json
+//   section-pins.json              what promote pinned: live mf-manifest.json URL -> the SHA-384 of each file of that
+//                                  version's server build ("server/remoteEntry.js": "sha384-…"); the site's server runs
+//                                  a section's server code only if every byte it fetches matches (never served)
 //   site-config.json               this environment's backend URL, anon key and reCAPTCHA site key (written once by
 //                                  the owner), served as the site's /site-config.json
 //   <section>/<version>/           one immutable folder per section build (mf-manifest.json, remoteEntry.js, ...)
@@ -130,9 +133,36 @@ async function replaceFile(file, contents) {
   await rename(next, file);
 }
 
-async function readRemotes(root) {
+const readRemotes = (root) => readJson(path.join(root, 'remotes.json'));
+
+/** Where promote records the hashes of what it makes live, beside remotes.json. */
+export const pinsFile = 'section-pins.json';
+
+/**
+ * The SHA-384 of every file of a section version's server build, by its path from the version's folder
+ * ("server/remoteEntry.js"), in the form of a Subresource Integrity value.
+ * @param {string} folder the version's folder (with server/mf-manifest.json)
+ * @returns {Promise<Record<string, string>>}
+ */
+export async function serverBuildPins(folder) {
+  const serverDir = path.join(folder, 'server');
+  const files = await filesUnder(serverDir).catch((error) => {
+    if (error.code === 'ENOENT') return [];
+    throw error;
+  });
+  const pins = {};
+  for (const file of files.sort()) {
+    const digest = createHash('sha384')
+      .update(await readFile(path.join(serverDir, file)))
+      .digest('base64');
+    pins[`server/${file}`] = `sha384-${digest}`;
+  }
+  return pins;
+}
+
+async function readJson(file) {
   try {
-    return JSON.parse(await readFile(path.join(root, 'remotes.json'), 'utf8'));
+    return JSON.parse(await readFile(file, 'utf8'));
   } catch (error) {
     if (error.code === 'ENOENT') return {};
     throw error;
@@ -174,6 +204,11 @@ export async function promoteRelease({ app, version, root, publicUrl }) {
   const remotes = await readRemotes(root);
   const previous = remotes[app];
   const live = new URL(`${app}/${version}/mf-manifest.json`, base).href;
+  // The hashes first (kept for every version promoted, so a rollback is pinned too), then the pointer: a reader never
+  // sees a live version without its hashes.
+  const pins = await readJson(path.join(root, pinsFile));
+  pins[live] = await serverBuildPins(path.join(root, app, version));
+  await replaceFile(path.join(root, pinsFile), `${JSON.stringify(pins, null, 2)}\n`);
   await replaceFile(
     path.join(root, 'remotes.json'),
     `${JSON.stringify({ ...remotes, [app]: live }, null, 2)}\n`,

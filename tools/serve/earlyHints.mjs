@@ -12,7 +12,7 @@
  */
 
 /**
- * @param {string} pathname the page asked for
+ * @param {string} pathname the page asked for, in its one spelling (pagePaths.mjs)
  * @param {object} config
  * @param {Record<string, string[]>} config.firstScreenModules page path -> the module(s) of its first screen, as
  *   'section/Module' (first-screen-modules.json)
@@ -22,8 +22,7 @@
  * @returns {string | undefined}
  */
 export function earlyHintsFor(pathname, { firstScreenModules, remotes, siteConfig, manifests = {} }) {
-  const page = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  const modules = firstScreenModules[page];
+  const modules = firstScreenModules[pathname];
   if (!modules) return undefined;
   const links = [
     '</remotes.json>; rel=preload; as=fetch; crossorigin=anonymous; fetchpriority=low',

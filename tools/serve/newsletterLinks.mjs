@@ -8,6 +8,7 @@
 // The token is never logged, kept by a cache or sent on as a Referer. They are in the visitor's chosen theme (the kit's
 // tokens, from the shell's stylesheet, and data-theme from the theme cookie), like every page of the site.
 import { readFileSync } from 'node:fs';
+import { escapeHtml } from './markup.cjs';
 import { chosenTheme, withTheme } from './pageTheme.mjs';
 
 export const newsletterLinkPaths = { confirm: '/newsletter/confirm', unsubscribe: '/newsletter/unsubscribe' };
@@ -70,9 +71,6 @@ export const newsletterLinkPages = {
     failed: tryAgainLater,
   },
 };
-
-const escapeHtml = (text) =>
-  String(text).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 function pageHtml({ title, lines }, { stylesheets, form }) {
   const links = [...stylesheets, stylesheetPath]

@@ -1,8 +1,9 @@
 // Server rendering on the site's server: the shell's renderer (shell/dist-server/renderer.cjs, a Module Federation host
 // for Node) renders each page with its sections' current server builds and their data; rendered pages are kept in a
 // PageCache (pageCache.mjs), and the server listens to the content tables through Supabase Realtime so that an owner's
-// edit makes the pages rendered from that table stale at once (they are rendered again in the background). A page the
-// renderer cannot render is answered from its prerendered file, as before server rendering.
+// edit makes the pages rendered from that table stale at once (they are rendered again in the background). A page is
+// rendered to its text before anyone is answered, so no visitor's socket holds a render. A page the renderer cannot
+// render (or not within deadlines.serverRenderMs) is answered from its prerendered file.
 import { createRequire } from 'node:module';
 import { RealtimeClient } from '@supabase/realtime-js';
 import WebSocket from 'ws';
@@ -15,6 +16,7 @@ const require = createRequire(import.meta.url);
  * @param {string} options.rendererFile shell/dist-server/renderer.cjs
  * @param {{ supabase: { url: string, anonKey: string } }} options.siteConfig
  * @param {() => Promise<Record<string, string>>} options.remotes remotes.json as it is now
+ * @param {() => Promise<Record<string, Record<string, string>>>} options.pins section-pins.json as it is now
  * @param {(moduleIds: string[]) => Promise<string[]>} options.stylesheets the rendered modules' stylesheets
  * @param {boolean} [options.cache] keep rendered pages (default true; the throughput bench measures without)
  * @param {number} [options.deadlineMs] how long a page waits for its sections
@@ -23,6 +25,7 @@ export async function createPageRenderer({
   rendererFile,
   siteConfig,
   remotes,
+  pins,
   stylesheets,
   cache = true,
   deadlineMs,
@@ -36,6 +39,7 @@ export async function createPageRenderer({
   const renderer = createRenderer({
     siteConfig,
     remotes,
+    pins,
     stylesheets,
     deadlineMs,
     onRedeploy: (section) => refreshAll(pages.sectionRedeployed(section)),
@@ -45,58 +49,55 @@ export async function createPageRenderer({
   void renderer.warm();
 
   /**
-   * Renders a page; its root streams to the visitor while its text is kept for the cache.
+   * Renders a page to its text, read here whatever any visitor's socket does (a visitor who stops reading never holds
+   * the render, nor the visitors who share it), and keeps it.
    * @param {{ background?: boolean }} [options] nobody waits for it: its sections get the longer deadline
+   * @returns {Promise<import('./pageCache.mjs').CachedPage | undefined>}
    */
-  async function renderNow(path, { background = false } = {}) {
+  function renderNow(path, { background = false } = {}) {
+    const page = renderPage(path, background);
     // Under way from the start, so that visitors asking meanwhile wait for this render instead of starting theirs (not
     // for a background one, with its longer deadline: they start their own, and refresh() keeps those one at a time).
-    let settle;
-    const kept = new Promise((resolve) => (settle = resolve));
     if (cache && !background) {
-      rendering.set(path, kept);
-      void kept.finally(() => rendering.get(path) === kept && rendering.delete(path));
+      const shared = page.catch(() => undefined);
+      rendering.set(path, shared);
+      void shared.finally(() => rendering.get(path) === shared && rendering.delete(path));
     }
-    let rendered;
-    try {
-      rendered = await renderer.render(path, { background });
-    } finally {
-      if (!rendered) settle(undefined);
-    }
+    return page;
+  }
+
+  async function renderPage(path, background) {
+    const rendered = await renderer.render(path, { background });
     if (!rendered) return undefined;
     const chunks = [];
-    rendered.root.on('data', (chunk) => chunks.push(Buffer.from(chunk)));
-    const sections = [
-      ...new Set([...rendered.rendered, ...Object.keys(rendered.skipped)].map((id) => id.split('/')[0])),
-    ];
+    // Rejects when the render fails or passes its deadline (the renderer aborts it).
+    for await (const chunk of rendered.root) chunks.push(Buffer.from(chunk));
     const complete = Object.keys(rendered.skipped).length === 0;
-    rendered.root.on('error', () => settle(undefined));
-    rendered.root.on('end', () => {
-      // A page with a section left to the browser is kept as already stale (unless a whole one is kept): visitors get
-      // it (its other slots render in the browser) while a whole one renders in the background, one at a time.
-      if (!cache) return settle(undefined);
+    // A page with a section left to the browser is kept as already stale (unless a whole one is kept): visitors get
+    // it (its other slots render in the browser) while a whole one renders in the background, one at a time.
+    const page = {
+      html: Buffer.concat(chunks).toString('utf8'),
+      headHtml: rendered.headHtml,
+      dataHtml: rendered.dataHtml,
+      renderedAt: Date.now(),
+      stale: !complete,
+      complete,
+      tables: rendered.tables,
+      sections: [
+        ...new Set([...rendered.rendered, ...Object.keys(rendered.skipped)].map((id) => id.split('/')[0])),
+      ],
+    };
+    if (cache) {
       watch(rendered.tables);
-      const page = {
-        html: Buffer.concat(chunks).toString('utf8'),
-        headHtml: rendered.headHtml,
-        dataHtml: rendered.dataHtml,
-        renderedAt: Date.now(),
-        stale: !complete,
-        complete,
-        tables: rendered.tables,
-        sections,
-      };
       pages.set(path, page);
-      settle(page);
-    });
-    return rendered;
+    }
+    return page;
   }
 
   /** Renders the page again in the background (once at a time per page), for the next visitors. */
   function refresh(path) {
     if (refreshing.has(path)) return;
     const done = renderNow(path, { background: true })
-      .then((rendered) => rendered && new Promise((resolve) => rendered.root.on('end', resolve).resume()))
       .catch((error) => console.error(`[server render] ${path}: refresh failed:`, error.message))
       .finally(() => refreshing.delete(path));
     refreshing.set(path, done);
@@ -141,7 +142,7 @@ export async function createPageRenderer({
   return {
     /**
      * The page, rendered here (or from the cache), or undefined when it cannot be (the prerendered file is served).
-     * @returns {Promise<{ status: number, headers: Record<string, string>, body: string | import('node:stream').Readable } | undefined>}
+     * @returns {Promise<{ status: number, headers: Record<string, string>, body: string } | undefined>}
      */
     async render(path, document) {
       const cached = cache ? pages.get(path) : undefined;
@@ -168,7 +169,7 @@ export async function createPageRenderer({
         return {
           status: 200,
           headers: { ...headers, 'X-Page-Render': 'server' },
-          body: renderer.composePage(document, rendered, rendered.root),
+          body: renderer.composePage(document, rendered, rendered.html),
         };
       } catch (error) {
         console.error(

@@ -3,6 +3,7 @@
 // page's <html> as data-theme, which the kit's tokens.css reads, so a returning visitor's first paint is in their
 // theme with no inline script. Only the document around the page changes: the page cache keeps one theme-independent
 // render, and a CDN in front must key pages on this cookie's value (see docs/themes.md).
+import { spliceHtml } from './markup.cjs';
 
 /** The cookie the toggle writes, and the values the server accepts from it. */
 export const themeCookie = 'theme';
@@ -31,5 +32,5 @@ export function chosenTheme(cookieHeader) {
  */
 export function withTheme(html, theme) {
   if (!theme) return html;
-  return html.replace(/<html\b/i, `<html data-theme="${theme}"`);
+  return spliceHtml(html, /<html\b/i, `<html data-theme="${theme}"`);
 }

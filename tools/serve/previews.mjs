@@ -9,6 +9,11 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 export const previewCookie = 'site_preview';
 /** How long a preview link and its cookie last by default. */
 export const previewLifetimeMs = 24 * 60 * 60 * 1000;
+/**
+ * The longest a preview link is ever valid, enforced when it is read: a token is refused while its expiry is further
+ * away than this (whatever it was signed for), so no token lives longer.
+ */
+export const previewMaxLifetimeMs = 72 * 60 * 60 * 1000;
 
 const versionPattern = /^[0-9a-f]{16}$/;
 const sectionPattern = /^[a-z]{1,32}$/;
@@ -20,6 +25,8 @@ export function signPreview({ section, version, expiresAt }, secret) {
   if (!secret) throw new Error('Previews need SITE_PREVIEW_SECRET.');
   if (!sectionPattern.test(section) || !versionPattern.test(version))
     throw new Error('Not a section version.');
+  if (expiresAt - Date.now() > previewMaxLifetimeMs)
+    throw new Error(`A preview link lasts at most ${previewMaxLifetimeMs / 3_600_000} hours.`);
   const payload = Buffer.from(JSON.stringify({ section, version, expiresAt })).toString('base64url');
   return `${payload}.${signature(payload, secret)}`;
 }
@@ -35,7 +42,8 @@ export function readPreview(token, secret, now = Date.now()) {
   try {
     const { section, version, expiresAt } = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
     if (!sectionPattern.test(section) || !versionPattern.test(version)) return undefined;
-    if (typeof expiresAt !== 'number' || expiresAt <= now) return undefined;
+    if (typeof expiresAt !== 'number' || expiresAt <= now || expiresAt - now > previewMaxLifetimeMs)
+      return undefined;
     return { section, version, expiresAt };
   } catch {
     return undefined;

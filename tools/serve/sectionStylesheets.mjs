@@ -6,7 +6,9 @@
 // browser opens to a server, ahead of the page's scripts.
 // The files are content-hashed, so each is fetched once (with a deadline) and kept. The combined file's name lists
 // the files it holds (compressed), so that any instance of the site's server can answer it, not only the one that
-// rendered the page (behind a load balancer, or after a restart); only files of the live sections' origins are served.
+// rendered the page (behind a load balancer, or after a restart). Only files the live sections' manifests list are
+// ever fetched (no query, fragment or credentials in a name), without following redirects, a few at a time and each
+// capped in size; a file that could not be fetched is not asked for again for a few seconds.
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
 
 /** At most this many files are kept (old deployments' files go first). */
@@ -14,6 +16,10 @@ const keptFiles = 500;
 /** At most this many stylesheets in one combined file, and this long a name. */
 const filesPerPage = 64;
 const longestPath = 4096;
+/** The largest stylesheet fetched, how many fetches at once, and how long a failure is remembered. */
+const maxFileBytes = 512 * 1024;
+const maxFetches = 4;
+const failureMs = 10_000;
 
 /** A section's stylesheets are content-hashed (webpack's `[name].[contenthash:10].css`), and only those are asked for. */
 const hashedStylesheet = /\/[\w.-]+\.[0-9a-f]{10}\.css$/;
@@ -43,34 +49,74 @@ function namedUrls(pathname) {
     const urls = JSON.parse(inflateRawSync(name, { maxOutputLength: longestPath * 16 }).toString('utf8'));
     if (!Array.isArray(urls) || urls.length === 0 || urls.length > filesPerPage) return undefined;
     if (!urls.every((url) => typeof url === 'string')) return undefined;
-    return urls.map((url) => new URL(url));
+    const parsed = urls.map((url) => new URL(url));
+    // Exactly as a manifest gives it: no query, fragment or credentials, nothing a parser would rewrite.
+    if (
+      parsed.some(
+        (url, index) => url.href !== urls[index] || url.search || url.hash || url.username || url.password,
+      )
+    )
+      return undefined;
+    return parsed;
   } catch {
     return undefined;
   }
 }
 
+/** The body of an answer, or a rejection past `maxBytes`. */
+async function cappedText(response, url, maxBytes) {
+  if (Number(response.headers.get('content-length') ?? 0) > maxBytes) throw new Error(`${url} is too large`);
+  const chunks = [];
+  let size = 0;
+  for await (const chunk of response.body ?? []) {
+    size += chunk.length;
+    if (size > maxBytes) throw new Error(`${url} is too large`);
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
 /**
- * @param {{ deadlineMs?: number, origins?: () => Promise<string[]> }} [options] how long a first fetch may take
- *   before the page links the original; the origins of the live sections (the only ones whose files are served)
+ * @param {{ deadlineMs?: number, listed?: () => Promise<Set<string>> }} [options] how long a first fetch may take
+ *   before the page links the original; the stylesheets (URLs) the live sections' manifests list now, the only ones
+ *   ever fetched
  */
-export function sectionStylesheets({ deadlineMs = 2000, origins = async () => [] } = {}) {
-  /** section URL -> its text, once kept (a rejected promise while it cannot be fetched) */
+export function sectionStylesheets({ deadlineMs = 2000, listed = async () => new Set() } = {}) {
+  /** section URL -> its text, once kept (a rejected promise while it cannot be fetched, for failureMs) */
   const kept = new Map();
+  let fetching = 0;
+  const waiting = [];
+  async function limited(task) {
+    while (fetching >= maxFetches) await new Promise((resolve) => waiting.push(resolve));
+    fetching += 1;
+    try {
+      return await task();
+    } finally {
+      fetching -= 1;
+      waiting.shift()?.();
+    }
+  }
 
   function keep(url) {
     let text = kept.get(url);
     if (!text) {
-      text = fetch(url, { signal: AbortSignal.timeout(deadlineMs) }).then(async (response) => {
-        if (!response.ok) throw new Error(`${url} answered ${response.status}`);
+      text = limited(() =>
+        fetch(url, { redirect: 'error', signal: AbortSignal.timeout(deadlineMs) }).then(async (response) => {
+          if (response.status < 200 || response.status > 299)
+            throw new Error(`${url} answered ${response.status}`);
+          return cappedText(response, url, maxFileBytes);
+        }),
+      ).then((css) =>
         // Relative references (fonts, images) still point at the section's files.
-        return (await response.text()).replace(
+        css.replace(
           /url\((['"]?)(?!data:|[a-z]+:|\/\/|#)([^'")]+)\1\)/gi,
           (_, quote, reference) => `url(${quote}${new URL(reference, url).href}${quote})`,
-        );
-      });
+        ),
+      );
       text.catch((error) => {
         console.error('[section styles] not kept, linked from the section:', error.message);
-        kept.delete(url);
+        // Remembered briefly: a missing file is not fetched again on every request.
+        setTimeout(() => kept.get(url) === text && kept.delete(url), failureMs).unref();
       });
       kept.set(url, text);
       if (kept.size > keptFiles) kept.delete(kept.keys().next().value);
@@ -95,14 +141,14 @@ export function sectionStylesheets({ deadlineMs = 2000, origins = async () => []
     },
 
     /**
-     * The answer to a request for a combined file: undefined for a path that names none (or a file of another
-     * origin than the live sections'); a rejection when a file it names cannot be fetched now.
+     * The answer to a request for a combined file: undefined for a path that names none (or a file the live sections'
+     * manifests do not list); a rejection when a file it names cannot be fetched now.
      */
     async answer(pathname) {
       const urls = namedUrls(pathname);
       if (!urls) return undefined;
-      const allowed = new Set(await origins());
-      if (!urls.every((url) => allowed.has(url.origin) && hashedStylesheet.test(url.pathname)))
+      const allowed = await listed();
+      if (!urls.every((url) => allowed.has(url.href) && hashedStylesheet.test(url.pathname)))
         return undefined;
       const texts = await Promise.all(urls.map((url) => keep(url.href)));
       return { headers: cssHeaders, body: [...new Set(texts)].join('\n') };

@@ -19,6 +19,17 @@ function origin(url) {
 }
 
 /**
+ * Where a section's files are, as a CSP source scoped to its path, never its whole origin: the folder of its versions
+ * when its manifest sits in a version folder (a preview's version is beside the live one), else its manifest's folder.
+ */
+export function sectionSource(manifestUrl) {
+  const folder = new URL('./', manifestUrl);
+  const source = /\/[0-9a-f]{16}\/$/.test(folder.pathname) ? new URL('../', folder) : folder;
+  // A source is a token of the policy: what would end it (`;`, `,`, spaces) stays escaped.
+  return source.href.replace(/;/g, '%3B').replace(/,/g, '%2C');
+}
+
+/**
  * @param {object} options
  * @param {Record<string, string>} options.remotes section name -> mf-manifest.json URL (remotes.json)
  * @param {{ supabase: { url: string }, recaptchaSiteKey?: string }} options.siteConfig the site's runtime configuration
@@ -26,7 +37,7 @@ function origin(url) {
  */
 export function contentSecurityPolicy({ remotes, siteConfig }) {
   const withRecaptcha = Boolean(siteConfig.recaptchaSiteKey);
-  const sections = [...new Set(Object.values(remotes).map(origin))];
+  const sections = [...new Set(Object.values(remotes).map(sectionSource))];
   const backend = origin(siteConfig.supabase.url);
   const backendSocket = backend.replace(/^http/, 'ws');
   const directives = {

@@ -12,6 +12,7 @@ import { shellSeo } from './shellSeo.mjs';
 import { sectionFolders } from './sectionFolders.mjs';
 import { sectionStylesheets } from './sectionStylesheets.mjs';
 import { newsletterLinks } from './newsletterLinks.mjs';
+import { pinsFile, serverBuildPins } from '../deploy/releases.mjs';
 
 export const repoRoot = path.resolve(import.meta.dirname, '../..');
 
@@ -35,16 +36,22 @@ export function sitePortsFor(offset = 0) {
 export { sectionFolders };
 
 /**
- * remotes.json as it is now: read again when older than a couple of seconds, so pointing a section at another
- * version (a rollback) reaches server rendering without a restart.
+ * A JSON file as it is now (remotes.json, section-pins.json): read again when older than a couple of seconds, so
+ * pointing a section at another version (a rollback) reaches server rendering without a restart.
  */
-function currentRemotes(file, freshForMs = 2000) {
+function currentJson(file, { freshForMs = 2000, missing } = {}) {
   let read;
   let readAt = 0;
   return async () => {
     if (!read || Date.now() - readAt >= freshForMs) {
       readAt = Date.now();
-      read = readFile(file, 'utf8').then((text) => JSON.parse(text));
+      read = readFile(file, 'utf8').then(
+        (text) => JSON.parse(text),
+        (error) => {
+          if (missing !== undefined && error.code === 'ENOENT') return missing;
+          throw error;
+        },
+      );
       read.catch(() => (readAt = 0));
     }
     return read;
@@ -65,17 +72,21 @@ export function moduleStylesheets(manifest, exposedName) {
   ];
 }
 
+/** Every stylesheet a section's browser manifest lists (its exposed modules' and its shared modules'). */
+export function manifestStylesheets(manifest) {
+  const assets = [...(manifest?.exposes ?? []), ...(manifest?.shared ?? [])].map(
+    (entry) => entry.assets?.css,
+  );
+  return [...new Set(assets.flatMap((css) => [...(css?.sync ?? []), ...(css?.async ?? [])]))];
+}
+
 /**
  * The stylesheets of exposed modules, from their sections' browser manifests (kept a few seconds), as copies on the
  * site's own server, one file for a page (see sectionStylesheets.mjs).
  */
-function stylesheetsOf(remotesNow, styles) {
-  const caches = new Map();
+function stylesheetsOf(manifestsNow, styles) {
   return async (moduleIds) => {
-    const remotes = await remotesNow();
-    const key = JSON.stringify(remotes);
-    if (!caches.has(key)) caches.set(key, fetchSectionManifests(remotes));
-    const manifests = await caches.get(key)([...new Set(moduleIds.map((id) => id.split('/')[0]))]);
+    const { remotes, manifests } = await manifestsNow([...new Set(moduleIds.map((id) => id.split('/')[0]))]);
     const urls = moduleIds.flatMap((id) => {
       const [section, exposed] = id.split('/');
       return moduleStylesheets(manifests[section], exposed).map(
@@ -83,6 +94,38 @@ function stylesheetsOf(remotesNow, styles) {
       );
     });
     return styles.localUrls([...new Set(urls)]);
+  };
+}
+
+/** The pins of the sections served here, from their folders now (as promote would record them), by manifest URL. */
+async function pinsAtStart(remotes, sectionRoots) {
+  const entries = await Promise.all(
+    Object.entries(sectionFolders)
+      .filter(([name]) => typeof remotes[name] === 'string')
+      .map(async ([name, folder]) => [
+        remotes[name],
+        await serverBuildPins(sectionRoots[name] ?? path.join(repoRoot, folder, 'dist')),
+      ]),
+  );
+  const pins = Object.fromEntries(entries);
+  return async () => pins;
+}
+
+/**
+ * The sections' browser manifests as remotes.json says now (kept a few seconds, see earlyHints.mjs): what the hints and
+ * the stylesheets read, so that they follow a promote or a rollback without a restart.
+ */
+function liveManifests(remotesNow) {
+  const caches = new Map();
+  /** @param {string[]} sections */
+  return async (sections) => {
+    const remotes = await remotesNow();
+    const key = JSON.stringify(remotes);
+    if (!caches.has(key)) {
+      caches.clear();
+      caches.set(key, fetchSectionManifests(remotes));
+    }
+    return { remotes, manifests: await caches.get(key)(sections) };
   };
 }
 
@@ -163,12 +206,11 @@ export async function serveSite({
   const firstScreenModules = existsSync(firstScreenModulesFile)
     ? JSON.parse(readFileSync(firstScreenModulesFile, 'utf8'))
     : {};
-  const manifestsOf = fetchSectionManifests(sectionManifests);
   const pageHints = async (pathname) => {
-    const page = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-    const sections = (firstScreenModules[page] ?? []).map((module) => module.split('/')[0]);
-    const manifests = await manifestsOf(sections);
-    return earlyHintsFor(pathname, { firstScreenModules, remotes: sectionManifests, siteConfig, manifests });
+    // Pages arrive in their one spelling (pagePaths.mjs).
+    const sections = (firstScreenModules[pathname] ?? []).map((module) => module.split('/')[0]);
+    const { remotes, manifests } = await manifestsNow(sections);
+    return earlyHintsFor(pathname, { firstScreenModules, remotes, siteConfig, manifests });
   };
 
   // The sitemap and the structured data made from the tables, from the shell's SEO build (absent in development).
@@ -180,9 +222,23 @@ export async function serveSite({
   // Server rendering (the shell's production build has it; a development build has not: pages render in the browser).
   const rendererFile = path.join(repoRoot, 'shell/dist-server/renderer.cjs');
   const remotesFile = overrides['/remotes.json'] ?? path.join(shellDist, 'remotes.json');
-  const liveRemotes = currentRemotes(remotesFile);
+  const liveRemotes = currentJson(remotesFile);
+  const manifestsNow = liveManifests(liveRemotes);
+  // What the server may run of each section: on a static host, what promote pinned beside remotes.json; for the
+  // folders served here, their server builds as they are at start (a later change of a folder is not run: it is
+  // promoted).
+  const pins = liveRemotesFile
+    ? currentJson(path.join(path.dirname(liveRemotesFile), pinsFile), { missing: {} })
+    : await pinsAtStart(config.remotes, sectionRoots);
   const styles = sectionStylesheets({
-    origins: async () => Object.values(await liveRemotes()).map((manifest) => new URL(manifest).origin),
+    listed: async () => {
+      const { remotes, manifests } = await manifestsNow(Object.keys(sectionFolders));
+      return new Set(
+        Object.entries(manifests).flatMap(([section, manifest]) =>
+          manifestStylesheets(manifest).map((file) => new URL(file, remotes[section]).href),
+        ),
+      );
+    },
   });
   const renderer =
     serverRender && existsSync(rendererFile)
@@ -190,7 +246,8 @@ export async function serveSite({
           rendererFile,
           siteConfig,
           remotes: liveRemotes,
-          stylesheets: stylesheetsOf(liveRemotes, styles),
+          pins,
+          stylesheets: stylesheetsOf(manifestsNow, styles),
           cache: pageCache,
         })
       : undefined;
@@ -200,6 +257,8 @@ export async function serveSite({
       root: shellDist,
       port: port.shell,
       pages: true,
+      // The site's pages, as the prerender lists them.
+      pagePaths: Object.keys(firstScreenModules),
       headers: shellSecurityHeaders({ remotes: sectionManifests, siteConfig }),
       overrides,
       linkHeader: pageHints,

@@ -10,6 +10,8 @@ import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import Fastify from 'fastify';
 import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
+import { insertBefore, textHash } from './markup.cjs';
+import { canonicalPage, decodedPath, requestPath } from './pagePaths.mjs';
 import { chosenTheme, withTheme } from './pageTheme.mjs';
 import { previewCookie, previewLifetimeMs, previewRemotes, previewToken, readPreview } from './previews.mjs';
 
@@ -46,13 +48,8 @@ export function cacheControlFor(filePath) {
 
 /** The file a URL path names inside the root (or its index.html), never anything outside it. */
 async function findFile(root, urlPath) {
-  let decoded;
-  try {
-    decoded = decodeURIComponent(urlPath);
-  } catch {
-    return null;
-  }
-  if (decoded.includes('\0')) return null;
+  const decoded = decodedPath(urlPath);
+  if (decoded === undefined) return null;
   const absolute = path.join(root, path.normalize(decoded));
   if (absolute !== root && !absolute.startsWith(root + path.sep)) return null;
   for (const candidate of [absolute, path.join(absolute, 'index.html')]) {
@@ -68,12 +65,16 @@ function etagOf(info) {
 
 /** A strong ETag of generated content (a page with generated head tags). */
 function etagOfText(text) {
-  let hash = 0x811c9dc5;
-  for (let index = 0; index < text.length; index += 1) {
-    hash ^= text.charCodeAt(index);
-    hash = Math.imul(hash, 0x01000193) >>> 0;
-  }
-  return `"${text.length.toString(16)}-${hash.toString(16)}"`;
+  return `"${textHash(text)}"`;
+}
+
+/**
+ * A request target as logged: its path only (at most 200 characters). A query may carry a secret (a preview link's
+ * token, a newsletter link's) and is never written to a log.
+ */
+export function loggedTarget(url) {
+  const query = url.search(/[?#]/);
+  return query < 0 ? url.slice(0, 200) : `${url.slice(0, Math.min(query, 200))}?…`;
 }
 
 const methods = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
@@ -82,6 +83,8 @@ const methods = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
  * @param {object} options
  * @param {string} options.root the built app's folder
  * @param {boolean} [options.pages] the shell: unknown paths get the prerendered not-found page with status 404
+ * @param {Iterable<string>} [options.pagePaths] the shell's pages: any other spelling of one is redirected (301) to it,
+ *   and only they are rendered
  * @param {boolean} [options.crossOrigin] a section: its files are loaded by the shell from another origin
  * @param {Record<string, string>} [options.headers] extra headers on every answer (security headers)
  * @param {Record<string, string>} [options.overrides] URL path -> file served instead (e.g. another remotes.json)
@@ -106,6 +109,7 @@ const methods = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
 export async function createStaticApp({
   root,
   pages = false,
+  pagePaths = [],
   crossOrigin = false,
   headers = {},
   overrides = {},
@@ -120,17 +124,24 @@ export async function createStaticApp({
   quiet = true,
 }) {
   const rootDir = path.resolve(root);
+  const sitePages = new Set(pagePaths);
   const app = Fastify({
     // Node checks the header and request timeouts every connectionsCheckingInterval: often, so they hold closely.
-    serverFactory: (handler) =>
-      createServer(
+    serverFactory: (handler) => {
+      const server = createServer(
         {
           headersTimeout: serverTimeouts.headersMs,
           requestTimeout: serverTimeouts.requestMs,
           connectionsCheckingInterval: 1000,
         },
         handler,
-      ),
+      );
+      // A client that shuts down its side once its request is sent (socket.end()) still gets its answer: Node's HTTP
+      // server otherwise aborts the request when the client's side ends, and answers nothing. (Node's own switch; the
+      // request and header timeouts above still close a client that never sends a whole request.)
+      server.httpAllowHalfOpen = true;
+      return server;
+    },
     logger: false,
     genReqId: () => randomUUID(),
     // A client-sent id is never trusted as ours.
@@ -161,13 +172,13 @@ export async function createStaticApp({
   app.addHook('onResponse', async (request, reply) => {
     if (!quiet)
       console.log(
-        `[${name}] ${request.method} ${request.url.slice(0, 200)} ${reply.statusCode} ${reply.elapsedTime.toFixed(1)}ms`,
+        `[${name}] ${request.method} ${loggedTarget(request.url)} ${reply.statusCode} ${reply.elapsedTime.toFixed(1)}ms`,
       );
   });
   app.setErrorHandler((error, request, reply) => {
     const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
     if (status >= 500)
-      console.error(`[${name}] ${request.id} ${request.method} ${request.url.slice(0, 200)}:`, error);
+      console.error(`[${name}] ${request.id} ${request.method} ${loggedTarget(request.url)}:`, error);
     else if (!quiet) console.warn(`[${name}] ${request.id} refused (${status}): ${error.message}`);
     return reply
       .code(status)
@@ -243,13 +254,12 @@ export async function createStaticApp({
     return reply.code(303).header('Set-Cookie', cookie(token, maxAge)).header('Location', '/').send();
   }
 
-  async function servePage(request, reply, found, status) {
-    const pathname = new URL(request.url, 'http://localhost').pathname;
+  async function servePage(request, reply, found, status, pathname) {
     let body = await readFile(found.file, 'utf8');
     let etag = etagOf(found.info);
     const generatedHead = htmlHead ? await htmlHead(pathname) : undefined;
     if (generatedHead) {
-      body = body.replace('</head>', `${generatedHead}</head>`);
+      body = insertBefore(body, '</head>', generatedHead);
       etag = etagOfText(body);
     }
     // In the visitor's chosen theme from the first byte, rendered or not (the page cache keeps the root only).
@@ -268,8 +278,11 @@ export async function createStaticApp({
         .type(contentTypes['.html'])
         .send(body);
     }
-    // Only the site's pages are rendered (the not-found page is its prerendered file).
-    const rendered = renderPage && status === 200 ? await renderPage(pathname, body) : undefined;
+    // Only the site's pages, in their one spelling, are rendered (the not-found page is its prerendered file).
+    const rendered =
+      renderPage && status === 200 && (sitePages.size === 0 || sitePages.has(pathname))
+        ? await renderPage(pathname, body)
+        : undefined;
     if (rendered) {
       if (typeof rendered.body === 'string') {
         const renderedEtag = etagOfText(rendered.body);
@@ -314,11 +327,16 @@ export async function createStaticApp({
       if (request.method !== 'GET' && request.method !== 'HEAD') {
         return reply.code(405).header('Allow', 'GET, HEAD').type('text/plain').send('Method not allowed');
       }
-      let pathname;
-      try {
-        pathname = new URL(request.url, 'http://localhost').pathname;
-      } catch {
-        return reply.code(400).type('text/plain').send('Bad request');
+      const pathname = requestPath(request.url);
+      if (pathname === undefined) return reply.code(400).type('text/plain').send('Bad request');
+      const page = sitePages.size > 0 ? canonicalPage(pathname, sitePages) : undefined;
+      if (page !== undefined && page !== pathname) {
+        const query = request.url.indexOf('?');
+        return reply
+          .code(301)
+          .header('Location', query < 0 ? page : `${page}${request.url.slice(query)}`)
+          .header('Cache-Control', 'public, max-age=3600')
+          .send();
       }
 
       if (previews && (pathname === '/__preview' || pathname === '/__preview/end')) {
@@ -356,7 +374,7 @@ export async function createStaticApp({
       if (!found) return reply.callNotFound();
 
       const extension = path.extname(found.file);
-      if (extension === '.html') return servePage(request, reply, found, status);
+      if (extension === '.html') return servePage(request, reply, found, status, pathname);
       reply
         .header('Cache-Control', cacheControlFor(found.file))
         .type(contentTypes[extension] ?? 'application/octet-stream');

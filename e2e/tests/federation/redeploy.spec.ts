@@ -1,7 +1,10 @@
 import { expect, test } from '@playwright/test';
-import { cpSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { promoteRelease, uploadRelease } from '../../../tools/deploy/releases.mjs';
+import { runtimeConfigFor, sitePortsFor } from '../../../tools/serve/serveSite.mjs';
+import { portOffset, ports } from '../../support/site.ts';
 import { collectConsoleErrors } from '../../support/consoleErrors.ts';
 import { asVisitorWhoSawThePopup } from '../../support/visitor.ts';
 import { buildHelpWith, copyHelpPackage, helpWithLine, repoRoot } from '../../support/helpBuild.ts';
@@ -15,10 +18,18 @@ test.describe('redeploying one section', () => {
   let deployed: string;
   let workCopy: string;
 
-  test.beforeAll(() => {
-    // The help team's deployed folder: a copy of today's build.
+  const publicUrl = `http://localhost:${sitePortsFor(portOffset + 50).help}/`;
+  const deploy = async (distDir: string) => {
+    const { version } = await uploadRelease({ app: 'help', distDir, root: deployed });
+    await promoteRelease({ app: 'help', version, root: deployed, publicUrl });
+  };
+
+  test.beforeAll(async () => {
+    // The help team's static host (scripts/deploy.mjs's layout): today's build, uploaded and promoted.
     deployed = mkdtempSync(path.join(os.tmpdir(), 'help-deployed-'));
-    cpSync(path.join(repoRoot, 'mfe-help/dist'), deployed, { recursive: true });
+    const { remotes } = runtimeConfigFor({ ...sitePortsFor(portOffset + 50), backend: ports.backend });
+    writeFileSync(path.join(deployed, 'remotes.json'), JSON.stringify(remotes));
+    await deploy(path.join(repoRoot, 'mfe-help/dist'));
   });
   test.afterAll(async () => {
     await site?.close();
@@ -32,7 +43,10 @@ test.describe('redeploying one section', () => {
     page,
     request,
   }) => {
-    site = await startSecondSite(50, { sectionRoots: { help: deployed } });
+    site = await startSecondSite(50, {
+      sectionRoots: { help: deployed },
+      remotesFile: path.join(deployed, 'remotes.json'),
+    });
     const shellBuiltAt = statSync(shellHtml).mtimeMs;
     await page.goto(`${site.url}/help`);
     const notice = page.getByText(/^Redeployed at /);
@@ -44,9 +58,8 @@ test.describe('redeploying one section', () => {
     const stamp = new Date().toISOString();
     const built = buildHelpWith(workCopy, helpWithLine(`Redeployed at ${stamp}`));
 
-    // Deploy: replace the section's static folder, as a section team's pipeline would.
-    rmSync(deployed, { recursive: true, force: true });
-    cpSync(built, deployed, { recursive: true });
+    // Deploy: upload and promote, as a section team's pipeline does (promote pins what the server may run).
+    await deploy(built);
 
     // The server renders the new build too, with no restart: it checks each section's server manifest every few
     // seconds and loads a changed build again.

@@ -29,6 +29,11 @@ export const deadlines = {
    * loaded machine that misses serverSlotMs still renders the page whole here.
    */
   serverBackgroundSlotMs: 5_000,
+  /**
+   * The server: React's render of a whole page once its slots are loaded (it takes milliseconds). Past it the render
+   * is aborted, and the visitor gets the prerendered page.
+   */
+  serverRenderMs: 10_000,
   /** The server: re-reading a section's manifest in the background. */
   serverManifestMs: 2_000,
 } as const;

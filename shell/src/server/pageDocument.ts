@@ -2,6 +2,7 @@
 // head is already right for it (title, description, canonical link, share tags, structured data, preloads) and whose
 // root holds its frame. The server keeps the head and the end and replaces what is inside the root.
 import { PassThrough, type Readable } from 'node:stream';
+import { insertBefore } from '@site/tools/serve/markup';
 
 const rootStart = '<div id="root">';
 
@@ -35,8 +36,8 @@ export function composePage(
   root: string | Readable,
 ): string | Readable {
   const { before, after } = splitDocument(document);
-  const start = before.replace('</head>', `${headHtml}</head>`);
-  const end = after.replace('</body>', `${dataHtml}</body>`);
+  const start = insertBefore(before, '</head>', headHtml);
+  const end = insertBefore(after, '</body>', dataHtml);
   if (typeof root === 'string') return `${start}${root}${end}`;
   const page = new PassThrough();
   page.write(start);

@@ -12,13 +12,14 @@ import { StaticRouter } from '@site/shared-ui/router';
 import { pageDataHtml, SectionDataContext, type PageData } from '@site/shared-ui/sectionData';
 import { configureSupabase, type SupabaseRuntimeConfig } from '@site/shared-ui/supabaseClient';
 import { deadlines } from '@site/shared-ui/deadlines';
+import { escapeHtml } from '@site/tools/serve/markup';
 import { socketWithDeadline } from '@site/shared-ui/tableChanges';
 import { ServerRenderContext } from '../federation/ServerRenderContext.ts';
 import { SiteApp } from '../site/SiteApp.tsx';
 import { findSitePage, sitePages } from '../site/sitePages.ts';
 import { loadPageSections } from './loadPageSections.ts';
 import { composePage } from './pageDocument.ts';
-import { SectionServers } from './sectionServers.ts';
+import { SectionServers, type SectionPins } from './sectionServers.ts';
 
 // The site's server follows the tables its pages were read from with the same deadlines as a browser does.
 export { deadlines, socketWithDeadline };
@@ -27,6 +28,8 @@ export interface RendererOptions {
   siteConfig: { supabase: SupabaseRuntimeConfig };
   /** remotes.json as it is now. */
   remotes: () => Promise<Record<string, string>>;
+  /** section-pins.json as it is now: only a section build whose every file matches runs here. */
+  pins: () => Promise<SectionPins>;
   /** The stylesheets (URLs) of these modules, from their sections' browser manifests. */
   stylesheets: (moduleIds: string[]) => Promise<string[]>;
   /** How long a page waits for its sections and their data; those not ready render in the browser. */
@@ -50,12 +53,10 @@ export interface RenderedPage {
   tables: string[];
 }
 
-const escapeAttribute = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-
 export function createRenderer({
   siteConfig,
   remotes,
+  pins,
   stylesheets,
   deadlineMs = deadlines.serverSlotMs,
   onRedeploy,
@@ -63,7 +64,7 @@ export function createRenderer({
 }: RendererOptions) {
   // The kit's backend: the same for every request (rows' picture addresses, loaders' default).
   configureSupabase(siteConfig.supabase);
-  const servers = new SectionServers({ remotes, onRedeploy, log });
+  const servers = new SectionServers({ remotes, pins, onRedeploy, log });
 
   /**
    * @param pathname the page asked for
@@ -89,11 +90,21 @@ export function createRenderer({
     const rendered = [...loaded.components.keys()];
     const pageData: PageData = { rendered, data: loaded.data };
     const headHtml = (await stylesheets(rendered).catch(() => []))
-      .map((href) => `<link rel="stylesheet" href="${escapeAttribute(href)}" />`)
+      .map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}" />`)
       .join('');
 
     const root = new PassThrough();
+    let timer: ReturnType<typeof setTimeout> | undefined;
     await new Promise<void>((resolve, reject) => {
+      // A render that never completes (a component that suspends forever) is aborted: the root fails, and with it
+      // this render, whoever reads it or not.
+      timer = setTimeout(() => {
+        const late = new Error(`${pathname}: not rendered within ${deadlines.serverRenderMs} ms`);
+        react.abort(late);
+        root.destroy(late);
+        reject(late);
+      }, deadlines.serverRenderMs);
+      root.on('close', () => clearTimeout(timer));
       const react = renderToPipeableStream(
         <StaticRouter location={pathname}>
           <ServerRenderContext value={{ rendered: new Set(rendered), components: loaded.components }}>
@@ -110,7 +121,10 @@ export function createRenderer({
             react.pipe(root);
             resolve();
           },
-          onShellError: reject,
+          onShellError(error) {
+            clearTimeout(timer);
+            reject(error);
+          },
           onError(error) {
             log(
               `[server render] ${pathname}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,

@@ -5,7 +5,8 @@ import { mkdtemp, mkdir, readFile, readdir, readlink, rm, writeFile } from 'node
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { promoteRelease, uploadRelease } from '../releases.mjs';
+import { createHash } from 'node:crypto';
+import { pinsFile, promoteRelease, uploadRelease } from '../releases.mjs';
 
 const run = promisify(execFile);
 const deployScript = path.resolve(import.meta.dirname, '../../../scripts/deploy.mjs');
@@ -87,6 +88,33 @@ describe('promoting a section version', () => {
       help: 'https://static.example.com/site/help/0123456789abcdef/mf-manifest.json',
       courses: live,
     });
+  });
+
+  it('records the SHA-384 of every file of the server build it makes live, beside the pointer, for each version', async () => {
+    const withServer = {
+      ...coursesV1,
+      'server/mf-manifest.json': '{"server":1}',
+      'server/remoteEntry.js': 'entry',
+      'server/1.0123456789.js': 'chunk',
+    };
+    const one = await uploadRelease({ app: 'courses', distDir: await build('s1', withServer), root });
+    const two = await uploadRelease({
+      app: 'courses',
+      distDir: await build('s2', { ...withServer, 'server/remoteEntry.js': 'entry 2' }),
+      root,
+    });
+    await promoteRelease({ app: 'courses', version: one.version, root, publicUrl });
+    await promoteRelease({ app: 'courses', version: two.version, root, publicUrl });
+    const pins = JSON.parse(await readFile(path.join(root, pinsFile), 'utf8'));
+    const sri = (text) => `sha384-${createHash('sha384').update(text).digest('base64')}`;
+    const url = (version) => `https://static.example.com/site/courses/${version}/mf-manifest.json`;
+    assert.deepEqual(pins[url(two.version)], {
+      'server/1.0123456789.js': sri('chunk'),
+      'server/mf-manifest.json': sri('{"server":1}'),
+      'server/remoteEntry.js': sri('entry 2'),
+    });
+    assert.equal(pins[url(one.version)]['server/remoteEntry.js'], sri('entry'));
+    assert.equal((await readRemotes()).courses, url(two.version));
   });
 
   it('rolls back by promoting the older version again', async () => {

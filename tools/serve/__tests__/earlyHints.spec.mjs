@@ -45,8 +45,9 @@ describe('early hints for a page', () => {
     ]);
   });
 
-  it('ignores a trailing slash, skips a section remotes.json does not list, and has nothing for unknown pages', () => {
-    assert.equal(earlyHintsFor('/help/privacy-policy/', config).split(', ').length, 3);
+  it('skips a section remotes.json does not list, and has nothing for unknown pages (nor other spellings)', () => {
+    assert.equal(earlyHintsFor('/help/privacy-policy', config).split(', ').length, 3);
+    assert.equal(earlyHintsFor('/help/privacy-policy/', config), undefined);
     assert.equal(earlyHintsFor('/about', config).split(', ').length, 3);
     assert.equal(earlyHintsFor('/nowhere', config), undefined);
   });

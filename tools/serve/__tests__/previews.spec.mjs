@@ -1,6 +1,18 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { previewRemotes, previewToken, readPreview, signPreview } from '../previews.mjs';
+import { createHmac } from 'node:crypto';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import {
+  previewMaxLifetimeMs,
+  previewRemotes,
+  previewToken,
+  readPreview,
+  signPreview,
+} from '../previews.mjs';
+import { startStaticServer } from '../staticServer.mjs';
 
 const secret = 'a secret of the site';
 const preview = { section: 'help', version: '0123456789abcdef', expiresAt: 2_000 };
@@ -47,5 +59,64 @@ describe('a preview link', () => {
     assert.equal(previewToken('a=1; site_preview=abc.def; b=2'), 'abc.def');
     assert.equal(previewToken('a=1'), undefined);
     assert.equal(previewToken(undefined), undefined);
+  });
+
+  it('lives at most its maximum lifetime, whatever it was signed for: the server refuses a longer one', () => {
+    const now = Date.now();
+    assert.throws(
+      () => signPreview({ ...preview, expiresAt: now + previewMaxLifetimeMs + 60_000 }, secret),
+      /at most 72 hours/,
+    );
+    // A token made with the secret but for a year (by hand, or by an older deploy script) is refused until its last
+    // 72 hours: no token is ever valid for longer.
+    const payload = Buffer.from(
+      JSON.stringify({ ...preview, expiresAt: now + 365 * 24 * 60 * 60 * 1000 }),
+    ).toString('base64url');
+    const yearLong = `${payload}.${createHmac('sha256', secret).update(payload).digest('base64url')}`;
+    assert.equal(readPreview(yearLong, secret, now), undefined);
+    const longest = signPreview({ ...preview, expiresAt: now + previewMaxLifetimeMs }, secret);
+    assert.equal(readPreview(longest, secret, now)?.section, 'help');
+  });
+
+  it("never appears in the server's log", async () => {
+    const root = mkdtempSync(path.join(os.tmpdir(), 'preview-log-'));
+    writeFileSync(path.join(root, 'index.html'), '<html><head></head><body></body></html>');
+    const server = await startStaticServer({
+      root,
+      port: 0,
+      pages: true,
+      quiet: false,
+      previews: { secret, liveRemotes: async () => live },
+    });
+    const token = signPreview(
+      { section: 'help', version: '0123456789abcdef', expiresAt: Date.now() + 60_000 },
+      secret,
+    );
+    const lines = [];
+    const { log, warn, error } = console;
+    console.log = console.warn = console.error = (...parts) => lines.push(parts.join(' '));
+    try {
+      for (const target of [
+        `/__preview?token=${token}`,
+        `/__preview?token=${token}x`,
+        `/about?token=${token}`,
+      ]) {
+        await new Promise((resolve, reject) =>
+          request({ host: '127.0.0.1', port: server.port, path: target }, (response) => {
+            response.resume();
+            response.on('end', resolve);
+          })
+            .on('error', reject)
+            .end(),
+        );
+      }
+      // The log line comes once the answer is sent.
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    } finally {
+      Object.assign(console, { log, warn, error });
+      await server.close();
+    }
+    assert.equal(lines.filter((line) => line.includes('/__preview?…')).length, 2);
+    for (const line of lines) assert.ok(!line.includes(token.slice(0, 20)), line);
   });
 });

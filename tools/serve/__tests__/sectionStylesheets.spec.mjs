@@ -9,6 +9,9 @@ function listen(server) {
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server.address().port)));
 }
 
+/** What the live manifests list: the files of the section at `origin`. */
+const listedOf = (origin) => new Set(Object.keys(files).map((file) => `${origin}${file}`));
+
 const files = {
   '/486.a7e9faee11.css':
     '.card{background:url(img/card.webp)}.logo{background:url("data:image/png;base64,AA")}',
@@ -29,6 +32,9 @@ describe("the sections' stylesheets linked by a server-rendered page", () => {
   before(async () => {
     section = createServer((request, response) => {
       asked += 1;
+      if (request.url === '/moved.0123456789.css')
+        return response.writeHead(302, { Location: '/486.a7e9faee11.css' }).end();
+      if (request.url === '/big.0123456789.css') return response.end('.a{}'.repeat(200_000));
       const text = files[request.url ?? ''];
       if (text === undefined) return response.writeHead(404).end();
       response.writeHead(200, { 'Content-Type': 'text/css' });
@@ -45,7 +51,7 @@ describe("the sections' stylesheets linked by a server-rendered page", () => {
   });
 
   it("are served by the site's own server as one file, each once, relative references still pointing at the section", async () => {
-    const styles = sectionStylesheets({ origins: async () => [sectionUrl] });
+    const styles = sectionStylesheets({ listed: async () => listedOf(sectionUrl) });
     const urls = [
       `${sectionUrl}/486.a7e9faee11.css`,
       `${sectionUrl}/__federation_expose_HomeAbout.955e29ce40.css`,
@@ -75,15 +81,15 @@ describe("the sections' stylesheets linked by a server-rendered page", () => {
 
   it("is answered by another instance of the site's server too (behind a load balancer, after a restart)", async () => {
     const [local] = await sectionStylesheets().localUrls([`${sectionUrl}/486.a7e9faee11.css`]);
-    const other = sectionStylesheets({ origins: async () => [sectionUrl] });
+    const other = sectionStylesheets({ listed: async () => listedOf(sectionUrl) });
     assert.match((await other.answer(local)).body, /\.card\{/);
   });
 
   it("names only the live sections' files: any other path is no file", async () => {
-    const styles = sectionStylesheets({ origins: async () => [sectionUrl] });
+    const styles = sectionStylesheets({ listed: async () => listedOf(sectionUrl) });
     const elsewhere = await sectionStylesheets().localUrls([`${sectionUrl}/486.a7e9faee11.css`]);
     assert.equal(
-      await sectionStylesheets({ origins: async () => [hungUrl] }).answer(elsewhere[0]),
+      await sectionStylesheets({ listed: async () => listedOf(hungUrl) }).answer(elsewhere[0]),
       undefined,
     );
     const named = (value) =>
@@ -106,7 +112,10 @@ describe("the sections' stylesheets linked by a server-rendered page", () => {
   });
 
   it('links one the server cannot fetch within the deadline from the section, after the file of those it has', async () => {
-    const styles = sectionStylesheets({ deadlineMs: 100, origins: async () => [sectionUrl, hungUrl] });
+    const styles = sectionStylesheets({
+      deadlineMs: 100,
+      listed: async () => new Set([...listedOf(sectionUrl), `${hungUrl}/9031.b5db407a7a.css`]),
+    });
     const [kept] = await styles.localUrls([`${sectionUrl}/486.a7e9faee11.css`]);
     assert.match(kept, /^\/section-styles\//);
     const url = `${hungUrl}/9031.b5db407a7a.css`;
@@ -119,6 +128,54 @@ describe("the sections' stylesheets linked by a server-rendered page", () => {
       // A combined file naming it cannot be answered now (the site's server says 503).
       const named = `/section-styles/${deflateRawSync(JSON.stringify([url])).toString('base64url')}.css`;
       await assert.rejects(styles.answer(named));
+    } finally {
+      console.error = logged;
+    }
+  });
+
+  it('fetches nothing for a name with a query, fragment or credentials, or a file no live manifest lists', async () => {
+    const styles = sectionStylesheets({ listed: async () => listedOf(sectionUrl) });
+    const named = (value) =>
+      `/section-styles/${deflateRawSync(JSON.stringify(value)).toString('base64url')}.css`;
+    const askedBefore = asked;
+    for (const url of [
+      `${sectionUrl}/486.a7e9faee11.css?v=1`,
+      `${sectionUrl}/486.a7e9faee11.css?`,
+      `${sectionUrl}/486.a7e9faee11.css#x`,
+      `${sectionUrl.replace('//', '//user:secret@')}/486.a7e9faee11.css`,
+      `${sectionUrl}/./486.a7e9faee11.css`,
+      `${sectionUrl}/0000.0123456789.css`,
+      `${hungUrl}/486.a7e9faee11.css`,
+    ]) {
+      assert.equal(await styles.answer(named([url])), undefined, url);
+      assert.equal(await styles.answer(named([`${sectionUrl}/486.a7e9faee11.css`, url])), undefined, url);
+    }
+    // 64 variations of one name cost the section nothing either.
+    for (let index = 0; index < 64; index += 1) {
+      assert.equal(await styles.answer(named([`${sectionUrl}/486.a7e9faee11.css?v=${index}`])), undefined);
+    }
+    assert.equal(asked, askedBefore);
+    // The listed file itself is served, fetched once.
+    assert.match((await styles.answer(named([`${sectionUrl}/486.a7e9faee11.css`]))).body, /\.card\{/);
+    assert.equal(asked, askedBefore + 1);
+  });
+
+  it('refuses a redirect and a file too large, and asks again for a failed file only after a while', async () => {
+    const moved = `${sectionUrl}/moved.0123456789.css`;
+    const big = `${sectionUrl}/big.0123456789.css`;
+    const styles = sectionStylesheets({ listed: async () => new Set([moved, big]) });
+    const named = (url) =>
+      `/section-styles/${deflateRawSync(JSON.stringify([url])).toString('base64url')}.css`;
+    const logged = console.error;
+    console.error = () => undefined;
+    try {
+      const askedBefore = asked;
+      await assert.rejects(styles.answer(named(moved)));
+      await assert.rejects(styles.answer(named(big)), /too large/);
+      // Remembered: asking again right away fetches nothing.
+      await assert.rejects(styles.answer(named(moved)));
+      await assert.rejects(styles.answer(named(big)));
+      assert.equal(asked, askedBefore + 2);
     } finally {
       console.error = logged;
     }

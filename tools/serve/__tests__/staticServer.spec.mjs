@@ -214,7 +214,7 @@ describe('the content security policy', () => {
   it('allows scripts from the site and its sections only, and nothing of Google without a reCAPTCHA site key', () => {
     assert.equal(
       directive(withoutKey, 'script-src'),
-      "script-src 'self' http://localhost:3001 https://help.example.com",
+      "script-src 'self' http://localhost:3001/ https://help.example.com/",
     );
     assert.doesNotMatch(withoutKey, /google|gstatic/);
     assert.doesNotMatch(withKey, /unsafe-inline|unsafe-eval/);
@@ -223,12 +223,29 @@ describe('the content security policy', () => {
   it("with a site key, allows reCAPTCHA's own paths only, never all of google.com or gstatic.com", () => {
     assert.equal(
       directive(withKey, 'script-src'),
-      "script-src 'self' http://localhost:3001 https://help.example.com https://www.google.com/recaptcha/ https://www.gstatic.com/recaptcha/",
+      "script-src 'self' http://localhost:3001/ https://help.example.com/ https://www.google.com/recaptcha/ https://www.gstatic.com/recaptcha/",
     );
     assert.match(directive(withKey, 'frame-src'), / https:\/\/www\.google\.com\/recaptcha\/ /);
     for (const part of withKey.split('; ')) {
       assert.doesNotMatch(part, /https:\/\/www\.(google|gstatic)\.com(?!\/recaptcha\/)( |$)/, part);
     }
+  });
+
+  it("scopes each section to its path: its versions' folder on a static host, never the host's whole origin", () => {
+    const policy = contentSecurityPolicy({
+      remotes: {
+        help: 'https://static.example.com/site/help/0123456789abcdef/mf-manifest.json',
+        courses: 'https://static.example.com/site/courses/fedcba9876543210/mf-manifest.json',
+        portfolio: 'https://cdn.example.com/portfolio/mf-manifest.json',
+      },
+      siteConfig: { supabase: { url: 'https://abc.supabase.co' } },
+    });
+    const sections =
+      'https://static.example.com/site/help/ https://static.example.com/site/courses/ https://cdn.example.com/portfolio/';
+    assert.equal(directive(policy, 'script-src'), `script-src 'self' ${sections}`);
+    assert.equal(directive(policy, 'style-src'), `style-src 'self' ${sections}`);
+    assert.match(directive(policy, 'connect-src'), new RegExp(`^connect-src 'self' ${sections} `));
+    assert.doesNotMatch(policy, /https:\/\/static\.example\.com( |;|$)/);
   });
 
   it('lets the page reach the backend over HTTP and WebSocket, and frame only the video player', () => {

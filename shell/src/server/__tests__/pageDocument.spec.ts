@@ -59,4 +59,37 @@ describe("the sections' server builds", () => {
     for await (const chunk of streamed) text += String(chunk);
     expect(text).toBe(expected);
   });
+
+  it("keeps a row's `$'`, `` $` ``, `$&` and `$$` as text: the page stays whole and its data parses to them", async () => {
+    const text = "cut $' paste $` all $& dollar $$ group $1";
+    const document =
+      '<html><head><title>T</title></head><body><div id="root"><nav>frame</nav></div></body></html>';
+    const parts = {
+      headHtml: '',
+      dataHtml: pageDataHtml({
+        rendered: ['tutorials/TutorialsPage'],
+        data: { videos: [{ description: text }] },
+      }),
+    };
+    for (const page of [
+      composePage(document, parts, `<p>${text}</p>`),
+      await (async () => {
+        let streamed = '';
+        for await (const chunk of composePage(document, parts, Readable.from([`<p>${text}</p>`])))
+          streamed += String(chunk);
+        return streamed;
+      })(),
+    ]) {
+      expect(page.split('</html>')).toHaveLength(2);
+      expect(page.endsWith('</script></body></html>')).toBe(true);
+      const block = page.slice(
+        page.indexOf('id="page-data">') + 'id="page-data">'.length,
+        page.lastIndexOf('</script>'),
+      );
+      expect(JSON.parse(block)).toEqual({
+        rendered: ['tutorials/TutorialsPage'],
+        data: { videos: [{ description: text }] },
+      });
+    }
+  });
 });
