@@ -42,7 +42,7 @@ test.describe('redeploying one section', () => {
     // The help team changes its section and builds it alone, in a copy of its package.
     workCopy = copyHelpPackage('redeploy');
     const stamp = new Date().toISOString();
-    const built = buildHelpWith(workCopy, helpWithLine(`Redeployed at ${stamp}`));
+    const built = await buildHelpWith(workCopy, helpWithLine(`Redeployed at ${stamp}`));
 
     // Deploy: replace the section's static folder, as a section team's pipeline would.
     rmSync(deployed, { recursive: true, force: true });
