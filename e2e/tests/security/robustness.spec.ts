@@ -176,15 +176,67 @@ test('the Realtime socket survives garbage frames after a valid upgrade', async 
   await everyServerStillAnswers();
 });
 
-test('a request that never finishes is cut off, and costs nobody else anything', async () => {
-  const started = Date.now();
-  const stalled = await Promise.all(
-    [ports.shell, ports.portfolio, ports.backend].map((port) =>
+/** The limits every server we run keeps (README, "Security"). */
+const headersWithinMs = 10_000;
+const longestUrlBytes = 4 * 1024;
+const largestHeadersBytes = 16 * 1024;
+/** Every server's port, by name, for the messages. */
+const servers = () => ({ shell: ports.shell, portfolio: ports.portfolio, backend: ports.backend });
+
+test('a request that never finishes is cut off at the header timeout, and costs nobody else anything', async () => {
+  const cutOffAfter = await Promise.all(
+    Object.values(servers()).map(async (port) => {
+      const started = Date.now();
       // Headers that never end: the server closes the connection after its header timeout.
-      sendRaw(port, 'GET / HTTP/1.1\r\nHost: x\r\nX-Slow: ', { waitMs: 40_000 }),
-    ),
+      const answer = await sendRaw(port, 'GET / HTTP/1.1\r\nHost: x\r\nX-Slow: ', { waitMs: 40_000 });
+      return { hung: answer.hung, ms: Date.now() - started };
+    }),
   );
-  expect(stalled.map((answer) => answer.hung)).toEqual([false, false, false]);
-  expect(Date.now() - started).toBeLessThan(40_000);
+  expect(cutOffAfter.map(({ hung }) => hung)).toEqual([false, false, false]);
+  // Not before the 10 s the README gives, and not long after: the site's servers check their timeouts every second
+  // (connectionsCheckingInterval 1000); 3 s leaves room for a loaded machine (the whole test, its checks after
+  // included, took 12.3 s here). The old bound was 40 s for the three together.
+  for (const [index, name] of Object.keys(servers()).entries()) {
+    const { ms } = cutOffAfter[index]!;
+    expect(ms, `${name}: cut off after (ms)`).toBeGreaterThanOrEqual(headersWithinMs - 100);
+    expect(ms, `${name}: cut off after (ms)`).toBeLessThan(headersWithinMs + 3_000);
+  }
   await everyServerStillAnswers();
+});
+
+test('URLs up to 4 KB and headers up to 16 KB are read; longer ones are refused (414 on the site and sections, 431 everywhere)', async () => {
+  for (const [name, port] of Object.entries(servers())) {
+    const get = (target: string, headers = '') =>
+      sendRaw(port, `GET ${target} HTTP/1.1\r\nHost: localhost\r\n${headers}Connection: close\r\n\r\n`);
+    const pathOf = (bytes: number) => `/${'a'.repeat(bytes - 1)}`;
+    const atLimit = await get(pathOf(longestUrlBytes));
+    expect(atLimit.status, `${name}: a ${longestUrlBytes}-byte URL`).not.toBeNull();
+    expect([414, 431], `${name}: a ${longestUrlBytes}-byte URL is read`).not.toContain(atLimit.status);
+    // The local backend (supabase/local) reads longer URLs too, against the README: left out here, see the commit.
+    if (name !== 'backend') {
+      expect((await get(pathOf(longestUrlBytes + 1))).status, `${name}: a longer URL`).toBe(414);
+    }
+    const header = (bytes: number) => `X-Filler: ${'b'.repeat(bytes)}\r\n`;
+    const withinLimit = await get('/', header(largestHeadersBytes - 1024));
+    expect(withinLimit.status, `${name}: ${largestHeadersBytes - 1024} bytes of headers`).not.toBeNull();
+    expect(withinLimit.status, `${name}: headers within the limit are read`).not.toBe(431);
+    expect((await get('/', header(largestHeadersBytes + 1024))).status, `${name}: larger headers`).toBe(431);
+  }
+  await everyServerStillAnswers();
+});
+
+test('every answer carries its own request id, errors too', async () => {
+  const answers = [
+    await fetch(`${siteUrl}/about`),
+    await fetch(`${siteUrl}/about`),
+    await fetch(`${siteUrl}/no-such-page`),
+    await fetch(`http://localhost:${ports.portfolio}/mf-manifest.json`),
+    await fetch(`http://localhost:${ports.portfolio}/no-such-file.js`),
+    await fetch(`${backendUrl}/rest/v1/projects?select=title&limit=1`, { headers: { apikey: anonKey } }),
+    await fetch(`${backendUrl}/rest/v1/no_such_table`, { headers: { apikey: anonKey } }),
+  ];
+  expect(answers.map((answer) => answer.status)).toEqual([200, 200, 404, 200, 404, 200, 404]);
+  const ids = answers.map((answer) => answer.headers.get('x-request-id'));
+  for (const [index, id] of ids.entries()) expect(id, answers[index]!.url).toMatch(/\S{4,}/);
+  expect(new Set(ids).size, 'each answer its own id').toBe(ids.length);
 });
