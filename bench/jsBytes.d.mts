@@ -15,4 +15,7 @@ export function measureJsBytes(
   transferred: number;
   files: JsFile[];
   afterIdle: { gzip: number; files: JsFile[] };
+  idleAfterLoadMs: number;
 }>;
+
+export function idleFromNetworkLog(loadAt: number, finishes: number[], now: number): number | undefined;

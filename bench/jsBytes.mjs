@@ -1,16 +1,46 @@
 // The JavaScript a route makes the browser download before the visitor does anything: every script requested from
-// navigation until the network is idle, or until the page itself says it is idle (the 'site:page-idle' mark, when it
-// starts its deferred work: the Realtime client) if that comes first, counted as gzip (what the budget is written in)
-// and as sent (brotli). Optionally also what arrives in the seconds after that, still without any interaction (the
-// bench prints it: the Realtime client once the page is idle, the ad card when its toast is due).
+// navigation until the page is idle, counted as gzip (what the budget is written in) and as sent (brotli).
+// "Idle" is the product's own rule (shared-ui's whenPageIdle), worked out here from the browser's network log and
+// never from the page's word for it: the load event has fired and no resource has finished loading for a second, or
+// six seconds have passed since the load event on a page that never falls quiet. A page that says it is idle early
+// hides nothing, and a slow machine moves the point with the network log, so what the page starts once it is idle
+// (the Realtime client) stays out however late it arrives. Optionally also what arrives in the seconds after that,
+// still without any interaction (the bench prints it: the Realtime client, the ad card when its toast is due).
 import { gzipSync } from 'node:zlib';
+
+/** The product's numbers (shared-ui/src/hooks/whenPageIdle.ts NETWORK_QUIET_MS, afterFirstInteraction.ts). */
+const networkQuietS = 1;
+const idleAtTheLatestAfterLoadS = 6;
+
+/** Requests the page's own measure of the network (resource timing) does not see. */
+const unseenByThePage = new Set(['Document', 'Preflight', 'WebSocket']);
+
+/**
+ * When the page is idle by the product's rule, on the network log's clock (seconds): `loadAt` is the load event,
+ * `finishes` every time a resource the page sees finished loading. `now` is the log's present: without a quiet
+ * second yet and before the latest point, the answer is not known (undefined).
+ * @param {number} loadAt
+ * @param {number[]} finishes
+ * @param {number} now
+ */
+export function idleFromNetworkLog(loadAt, finishes, now) {
+  const latest = loadAt + idleAtTheLatestAfterLoadS;
+  let quietFrom = loadAt;
+  for (const finish of [...finishes].sort((a, b) => a - b)) {
+    if (finish <= quietFrom) continue;
+    if (finish - quietFrom >= networkQuietS) break;
+    quietFrom = finish;
+  }
+  const idleAt = Math.min(quietFrom + networkQuietS, latest);
+  return idleAt <= now ? idleAt : undefined;
+}
 
 /**
  * @param {import('playwright-core').Browser} browser
  * @param {string} url
- * @param {{ afterIdleMs?: number }} [options] keep counting this long after the network went idle, separately
+ * @param {{ afterIdleMs?: number }} [options] keep counting this long after the page went idle, separately
  * @returns {Promise<{ gzip: number, transferred: number, files: { url: string, gzip: number, transferred: number }[],
- *   afterIdle: { gzip: number, files: { url: string, gzip: number, transferred: number }[] } }>}
+ *   afterIdle: { gzip: number, files: { url: string, gzip: number, transferred: number }[] }, idleAfterLoadMs: number }>}
  */
 export async function measureJsBytes(browser, url, { afterIdleMs = 0 } = {}) {
   const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
@@ -21,26 +51,46 @@ export async function measureJsBytes(browser, url, { afterIdleMs = 0 } = {}) {
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
+  await cdp.send('Page.enable');
   await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
   const scripts = new Map();
-  /** When each request was sent, in ms since the epoch (the page's clock, as performance.timeOrigin counts). */
+  /** When each request was sent, on the network log's clock (seconds). */
   const sentAt = new Map();
-  cdp.on('Network.requestWillBeSent', (event) => sentAt.set(event.requestId, event.wallTime * 1000));
+  const seenByThePage = new Set();
+  const finishes = [];
+  let loadAt;
+  /** The log's clock minus the wall clock's (seconds), to tell the log's present. */
+  let clockOffset;
+  cdp.on('Network.requestWillBeSent', (event) => {
+    sentAt.set(event.requestId, event.timestamp);
+    clockOffset ??= event.timestamp - event.wallTime;
+    if (
+      !unseenByThePage.has(event.type ?? '') &&
+      !new URL(event.request.url).pathname.startsWith('/favicon')
+    ) {
+      seenByThePage.add(event.requestId);
+    }
+  });
   cdp.on('Network.responseReceived', (event) => {
     if (event.type === 'Script') scripts.set(event.requestId, { url: event.response.url, transferred: 0 });
   });
+  const finished = (event) => {
+    if (seenByThePage.has(event.requestId)) finishes.push(event.timestamp);
+  };
   cdp.on('Network.loadingFinished', (event) => {
+    finished(event);
     const script = scripts.get(event.requestId);
     if (script) script.transferred = event.encodedDataLength;
   });
-  await page.goto(url, { waitUntil: 'networkidle' });
-  // The page may have fallen idle (by its own measure: nothing finished loading for a second) while a slow request
-  // was still under way; what it started then is its deferred work, not its first screen's.
-  const pageIdleAt = await page.evaluate((mark) => {
-    const entry = performance.getEntriesByName(mark)[0];
-    return entry ? performance.timeOrigin + entry.startTime : Infinity;
-  }, 'site:page-idle');
-  const beforeIdle = new Set([...scripts.keys()].filter((id) => (sentAt.get(id) ?? 0) < pageIdleAt));
+  cdp.on('Network.loadingFailed', finished);
+  cdp.on('Page.loadEventFired', (event) => (loadAt ??= event.timestamp));
+  await page.goto(url, { waitUntil: 'load' });
+  let idleAt;
+  while (idleAt === undefined) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    if (loadAt !== undefined) idleAt = idleFromNetworkLog(loadAt, finishes, Date.now() / 1000 + clockOffset);
+  }
+  const beforeIdle = new Set([...scripts.keys()].filter((id) => (sentAt.get(id) ?? Infinity) < idleAt));
   if (afterIdleMs > 0) await page.waitForTimeout(afterIdleMs);
   const files = [];
   const later = [];
@@ -59,5 +109,6 @@ export async function measureJsBytes(browser, url, { afterIdleMs = 0 } = {}) {
     transferred: sum(files, 'transferred'),
     files,
     afterIdle: { gzip: sum(later, 'gzip'), files: later },
+    idleAfterLoadMs: Math.round((idleAt - loadAt) * 1000),
   };
 }

@@ -1,9 +1,11 @@
 // The help team's next build, made alone as a section team makes it: a copy of its package in which the exposed
 // HelpRoutes is wrapped by a component of the test's (showing a line, using kit modules...), built with webpack. For
 // the specs that deploy a section beside the running site (redeploy, previews and rollback, version skew).
-import { execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
+import { test } from '@playwright/test';
 import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { promisify } from 'node:util';
 
 export const repoRoot = path.resolve(import.meta.dirname, '../..');
 
@@ -30,8 +32,17 @@ export function copyHelpPackage(prefix: string): string {
 /**
  * Exposes `wrapper` (a module's source, whose default export renders around HelpRoutes) as ./HelpRoutes, then
  * builds the copy into its dist/ (the browser build alone with `browserOnly`), and returns that folder.
+ *
+ * The build runs beside the test, never blocking its worker: a hook or test that runs out of time is stopped when its
+ * time is up, not after a build that held the event loop (then its afterAll removed the copy while the rest of the
+ * hook, woken late, was still reading it: "ENOENT .tmp-preview-…/dist/105.….js.br" under a loaded machine, where
+ * the real failure was the hook's timeout). The time the build took is noted on the test.
  */
-export function buildHelpWith(folder: string, wrapper: string, { browserOnly = false } = {}): string {
+export async function buildHelpWith(
+  folder: string,
+  wrapper: string,
+  { browserOnly = false } = {},
+): Promise<string> {
   writeFileSync(path.join(folder, 'src/exposes/HelpRoutesWrapped.tsx'), wrapper);
   const config = path.join(folder, 'module-federation.config.mjs');
   writeFileSync(
@@ -41,7 +52,8 @@ export function buildHelpWith(folder: string, wrapper: string, { browserOnly = f
       './src/exposes/HelpRoutesWrapped.tsx',
     ),
   );
-  execFileSync(
+  const startedAt = Date.now();
+  await promisify(execFile)(
     'npx',
     [
       'webpack',
@@ -51,8 +63,9 @@ export function buildHelpWith(folder: string, wrapper: string, { browserOnly = f
       '--mode',
       'production',
     ],
-    { cwd: folder, stdio: 'pipe' },
+    { cwd: folder, maxBuffer: 64 * 1024 * 1024 },
   );
+  test.info().annotations.push({ type: 'help build (ms)', description: String(Date.now() - startedAt) });
   return path.join(folder, 'dist');
 }
 

@@ -7,6 +7,8 @@ export interface LayoutShifts {
   sectionShift: number;
   /** Shifts of everything else. */
   frameShift: number;
+  /** What moved, in the order it moved: when (ms in the page's time), how much, and the elements that moved. */
+  moved: string[];
 }
 
 /** Starts counting from the next page load. `andWhatFollows` also counts what comes after the section. */
@@ -20,6 +22,18 @@ export async function recordLayoutShifts(
       const win = window as unknown as LayoutShifts;
       win.sectionShift = 0;
       win.frameShift = 0;
+      win.moved = [];
+      const describe = (node: Node | null) => {
+        const element = node instanceof Element ? node : node?.parentElement;
+        if (!element) return '(gone)';
+        const slot = element.closest('[data-section]')?.getAttribute('data-section');
+        const name = `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ''}${
+          typeof element.className === 'string' && element.className
+            ? `.${element.className.split(' ')[0]}`
+            : ''
+        }`;
+        return slot ? `${name} in ${slot}` : name;
+      };
       const counts = (node: Node | null) => {
         if (node === null) return false;
         return Array.from(document.querySelectorAll(selector)).some(
@@ -29,11 +43,25 @@ export async function recordLayoutShifts(
         );
       };
       new PerformanceObserver((list) => {
-        type Shift = { value: number; hadRecentInput: boolean; sources: { node: Node | null }[] };
+        type Shift = {
+          value: number;
+          hadRecentInput: boolean;
+          sources: { node: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[];
+        };
         for (const entry of list.getEntries() as unknown as Shift[]) {
           if (entry.hadRecentInput) continue;
           if (entry.sources.some((source) => counts(source.node))) win.sectionShift += entry.value;
           else win.frameShift += entry.value;
+          win.moved.push(
+            `${Math.round((entry as unknown as PerformanceEntry).startTime)} ms: ${entry.value.toFixed(4)} ${entry.sources
+              .map(
+                ({ node, previousRect: from, currentRect: to }) =>
+                  `${describe(node)} (${Math.round(from.x)},${Math.round(from.y)} ${Math.round(from.width)}x${Math.round(
+                    from.height,
+                  )} -> ${Math.round(to.x)},${Math.round(to.y)} ${Math.round(to.width)}x${Math.round(to.height)})`,
+              )
+              .join(', ')}`,
+          );
         }
       }).observe({ type: 'layout-shift', buffered: true });
     },
@@ -45,7 +73,7 @@ export async function recordLayoutShifts(
 export function layoutShifts(page: Page): Promise<LayoutShifts> {
   return page.evaluate(() => {
     const win = window as unknown as LayoutShifts;
-    return { sectionShift: win.sectionShift, frameShift: win.frameShift };
+    return { sectionShift: win.sectionShift, frameShift: win.frameShift, moved: win.moved };
   });
 }
 
@@ -79,7 +107,10 @@ export async function expectStableLayout(page: Page): Promise<LayoutShifts> {
       { type: 'layout shift of the sections', description: sectionShift.toFixed(4) },
       { type: 'layout shift of the frame', description: frameShift.toFixed(4) },
     );
-  expect(frameShift, 'layout shift of the frame').toBeLessThanOrEqual(layoutShiftBar);
-  expect(sectionShift + frameShift, 'layout shift of the whole page').toBeLessThanOrEqual(layoutShiftBar);
+  const moved = `what moved: ${shifts.moved.join('; ')}`;
+  expect(frameShift, `layout shift of the frame; ${moved}`).toBeLessThanOrEqual(layoutShiftBar);
+  expect(sectionShift + frameShift, `layout shift of the whole page; ${moved}`).toBeLessThanOrEqual(
+    layoutShiftBar,
+  );
   return shifts;
 }

@@ -1,35 +1,85 @@
 // Issue 15, "live from the first second": a dashboard edit reaches a page opened one second earlier within 2 s, with
 // no interaction at all (no pointer, key, scroll or click, so nothing but the page's own start-up starts its live
 // updates). Specs using this install no locator handler: one would click the ad toast's close button.
-import type { Locator, Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 
-/** The edit comes this long after the page opened (its load event). */
+/** The edit comes this long after the page opened (its load event, in the page's own time). */
 export const editAfterOpeningMs = 1_000;
 
-/**
- * The page shows the edit within this long: well inside the old start (6 s after load, or the first interaction, which
- * never comes here), so a page that waited for it fails. The 2 s of the requirement is met on an idle machine; a test
- * holds no timing that a loaded 2-core CI machine would miss by chance (timings are benchmarks, not tests).
- */
-export const shownWithinMs = 4_000;
+/** The product's promise: the page shows the edit within 2 s of it, counted from when the owner makes it. */
+export const shownWithinMs = 2_000;
 
 /** A section arrives through Module Federation after the page: allow for a busy machine before the clock starts. */
 const sectionArrivalTimeout = 20_000;
 
+/** How long to keep looking for a text that came late, so that a failure says how late it came. */
+const lateTextTimeout = 15_000;
+
+export interface LiveEdit {
+  /**
+   * Checks that each text appeared on the page within 2 s of the moment the edit began, both in the page's own time
+   * (so a busy test process polling late does not count, and the time the edit itself takes does).
+   */
+  expectShownInTime(): Promise<void>;
+}
+
 /**
- * Opens the page and waits for its section (`arrived`), then makes the owner's edit one second after the page
- * opened (at once, when the section took longer than that on a busy machine). The visitor does nothing.
+ * Opens the page and waits for its section (`arrived`), then makes the owner's edit one second after the page's load
+ * event (at once, when the section took longer than that on a busy machine). The visitor does nothing. `shows` are
+ * the texts the edit puts on the page; the page notes, in its own time, when each first appears.
  */
 export async function editOneSecondAfterOpening(
   page: Page,
   path: string,
   arrived: Locator,
   edit: () => Promise<void>,
-): Promise<void> {
+  shows: string[],
+): Promise<LiveEdit> {
   await page.goto(path);
-  const openedAt = Date.now();
   await arrived.waitFor({ timeout: sectionArrivalTimeout });
-  const wait = openedAt + editAfterOpeningMs - Date.now();
-  if (wait > 0) await page.waitForTimeout(wait);
+  await page.evaluate((texts) => {
+    const win = window as unknown as { shownAt: Record<string, number> };
+    win.shownAt = {};
+    const look = () => {
+      // What the visitor reads: not the page's data block (a script) that the server embedded.
+      const parts = Array.from(document.body.children).filter((element) => element.tagName !== 'SCRIPT');
+      for (const text of texts) {
+        if (win.shownAt[text] === undefined && parts.some((element) => element.textContent?.includes(text)))
+          win.shownAt[text] = performance.now();
+      }
+    };
+    new MutationObserver(look).observe(document.body, {
+      childList: true,
+      subtree: true,
+      characterData: true,
+    });
+    look();
+  }, shows);
+  const editAt = await page.evaluate(async (afterMs) => {
+    const loadedAt = performance.getEntriesByType('navigation')[0]!.toJSON().loadEventEnd as number;
+    const wait = loadedAt + afterMs - performance.now();
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    return performance.now();
+  }, editAfterOpeningMs);
   await edit();
+  return {
+    async expectShownInTime() {
+      const shownAt = await page.waitForFunction(
+        (texts) => {
+          const { shownAt } = window as unknown as { shownAt: Record<string, number> };
+          return texts.every((text) => shownAt[text] !== undefined) && shownAt;
+        },
+        shows,
+        { timeout: lateTextTimeout },
+      );
+      const times = (await shownAt.jsonValue()) as Record<string, number>;
+      for (const text of shows) {
+        const tookMs = Math.round(times[text]! - editAt);
+        test
+          .info()
+          .annotations.push({ type: `"${text}" shown after the edit (ms)`, description: String(tookMs) });
+        expect(tookMs, `"${text}" shown after the edit (ms)`).toBeLessThanOrEqual(shownWithinMs);
+      }
+    },
+  };
 }

@@ -10,7 +10,7 @@ import { deadlines } from '../../support/deadlines.ts';
 import { recordBusEvents } from '../../support/eventBus.ts';
 import { visitorWhoSawThePopup } from '../../support/visitor.ts';
 import { watchFirstAppearance } from '../../support/firstAppearance.ts';
-import { editOneSecondAfterOpening, shownWithinMs } from '../../support/liveEdits.ts';
+import { editOneSecondAfterOpening } from '../../support/liveEdits.ts';
 import { recordLiveTimeline } from '../../support/liveTimeline.ts';
 import { adToast, analyticsRowsEventually, uniquePath, uniqueToken } from './engagementSite.ts';
 
@@ -247,13 +247,20 @@ test('an edit of the ads a second after the page opened shows in the toast withi
   // Every ad is edited, so whichever the toast picked shows the edit.
   const token = uniqueToken('edited');
   try {
-    await editOneSecondAfterOpening(page, '/', page.getByRole('heading', { level: 1 }), async () => {
-      const { error } = await ownerDatabase()
-        .from('ads')
-        .upsert(saved.map((ad) => ({ ...ad, title: `${ad.title.slice(0, 60)} ${token}` })));
-      if (error) throw new Error(`editing ads: ${error.message}`);
-    });
-    await expect(adToast(page)).toContainText(token, { timeout: shownWithinMs });
+    const live = await editOneSecondAfterOpening(
+      page,
+      '/',
+      page.getByRole('heading', { level: 1 }),
+      async () => {
+        const { error } = await ownerDatabase()
+          .from('ads')
+          .upsert(saved.map((ad) => ({ ...ad, title: `${ad.title.slice(0, 60)} ${token}` })));
+        if (error) throw new Error(`editing ads: ${error.message}`);
+      },
+      [token],
+    );
+    await live.expectShownInTime();
+    await expect(adToast(page)).toContainText(token);
   } finally {
     await restoreAds(saved);
   }

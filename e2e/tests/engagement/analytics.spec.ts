@@ -110,7 +110,25 @@ test('the owner reads events per day and name from analytics_events_per_day; vis
   page,
 }) => {
   const today = new Date().toISOString().slice(0, 10);
-  const startsToday = async () => {
+  const tomorrow = new Date(Date.parse(`${today}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+  const path = uniquePath('e2e-analytics-view');
+  await page.goto(path);
+  // This visit's own event, stored (it leaves on the batch timer, as in analyticsRowsEventually).
+  await analyticsRowsEventually({ name: 'userInApp', route: path });
+
+  // The view's count for today is the table's: other tests' visits may land meanwhile, so it is read between two
+  // counts of the table itself (events are only ever added), and must lie between them.
+  const tableCount = async () => {
+    const { count, error } = await ownerDatabase()
+      .from('analytics_events')
+      .select('id', { count: 'exact', head: true })
+      .eq('name', 'userInApp')
+      .gte('created_at', `${today}T00:00:00Z`)
+      .lt('created_at', `${tomorrow}T00:00:00Z`);
+    if (error) throw new Error(error.message);
+    return count ?? 0;
+  };
+  const viewCount = async () => {
     const { data, error } = await ownerDatabase()
       .from('analytics_events_per_day')
       .select('day, name, events')
@@ -119,11 +137,18 @@ test('the owner reads events per day and name from analytics_events_per_day; vis
     if (error) throw new Error(error.message);
     return (data as { events: number }[])[0]?.events ?? 0;
   };
-  // Earlier visits today are counted already: this visit must add one (other tests may add more meanwhile). Its
-  // event leaves on the batch timer, as in analyticsRowsEventually.
-  const before = await startsToday();
-  await page.goto(uniquePath('e2e-analytics-view'));
-  await expect.poll(startsToday, { timeout: 10_000 }).toBeGreaterThanOrEqual(before + 1);
+  const atLeast = await tableCount();
+  const shown = await viewCount();
+  const atMost = await tableCount();
+  expect(atLeast, 'this visit is among the events').toBeGreaterThanOrEqual(1);
+  expect(
+    shown,
+    `today's userInApp events in the view (the table held ${atLeast}-${atMost})`,
+  ).toBeGreaterThanOrEqual(atLeast);
+  expect(
+    shown,
+    `today's userInApp events in the view (the table held ${atLeast}-${atMost})`,
+  ).toBeLessThanOrEqual(atMost);
 
   // PostgREST's answer to a role without the grant: 401 for anon, with PostgreSQL's insufficient_privilege.
   const asVisitor = await fetch(`${backendUrl}/rest/v1/analytics_events_per_day?select=*`, {

@@ -30,6 +30,9 @@ test.describe('previews and rollback of a section', () => {
   const promote = (version: string) => promoteRelease({ app: 'help', version, root: host, publicUrl });
 
   test.beforeAll(async () => {
+    // The hook builds a section: a hook has the configured 30 s of its own, not the tests' 180 s, and one build
+    // took 11 s alone and well over 30 s beside three others (the two version-skew builds and redeploy's).
+    test.setTimeout(180_000);
     // The static host: the live remotes.json of this site's ports, then help's current build, uploaded and promoted.
     host = mkdtempSync(path.join(os.tmpdir(), 'static-host-'));
     const { remotes } = runtimeConfigFor({
@@ -44,7 +47,7 @@ test.describe('previews and rollback of a section', () => {
 
     // The help team's next version, built alone in a copy of its package and uploaded (not live).
     workCopy = copyHelpPackage('preview');
-    const built = buildHelpWith(workCopy, helpWithLine(`Next build ${stamp}`));
+    const built = await buildHelpWith(workCopy, helpWithLine(`Next build ${stamp}`));
     versions.next = (await uploadRelease({ app: 'help', distDir: built, root: host })).version;
 
     // The host serves its root where help lives; the shell serves and follows the host's remotes.json.

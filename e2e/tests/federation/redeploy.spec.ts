@@ -56,7 +56,7 @@ test.describe('redeploying one section', () => {
     // The help team changes its section and builds it alone, in a copy of its package.
     workCopy = copyHelpPackage('redeploy');
     const stamp = new Date().toISOString();
-    const built = buildHelpWith(workCopy, helpWithLine(`Redeployed at ${stamp}`));
+    const built = await buildHelpWith(workCopy, helpWithLine(`Redeployed at ${stamp}`));
 
     // Deploy: upload and promote, as a section team's pipeline does (promote pins what the server may run).
     await deploy(built);

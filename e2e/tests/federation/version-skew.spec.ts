@@ -21,7 +21,7 @@ const nextMajor = `${kitMajor + 1}.0.0`;
  * Builds the help section alone (its browser build) against a copy of the kit at `kitVersion`, in which the
  * existing SectionHeading takes a new `badge` and a new module NewNotice exists; its page shows both.
  */
-function buildHelpAgainstKit(kitVersion: string): { dist: string; folder: string } {
+async function buildHelpAgainstKit(kitVersion: string): Promise<{ dist: string; folder: string }> {
   const folder = copyHelpPackage(`skew-${kitVersion}`);
   // The kit this team builds against, found by the build as its installed @site/shared-ui.
   const kit = path.join(folder, 'kit');
@@ -53,7 +53,7 @@ function buildHelpAgainstKit(kitVersion: string): { dist: string; folder: string
   mkdirSync(path.join(folder, 'node_modules/@site'), { recursive: true });
   symlinkSync(kit, path.join(folder, 'node_modules/@site/shared-ui'), 'dir');
 
-  const dist = buildHelpWith(
+  const dist = await buildHelpWith(
     folder,
     [
       "import { NewNotice } from '@site/shared-ui/NewNotice';",
@@ -90,7 +90,7 @@ test.describe('a section built against a newer kit than the shell provides', () 
   test('a minor release: it brings its own copy of what is newer and shares the one state', async ({
     page,
   }) => {
-    const build = buildHelpAgainstKit(nextMinor);
+    const build = await buildHelpAgainstKit(nextMinor);
     folders.push(build.folder);
     const site = await startSecondSite(120, { sectionRoots: { help: build.dist } });
     sites.push(site);
@@ -133,7 +133,7 @@ test.describe('a section built against a newer kit than the shell provides', () 
   test('a major release: refused in its slot, saying why, and the rest of the page works', async ({
     page,
   }) => {
-    const build = buildHelpAgainstKit(nextMajor);
+    const build = await buildHelpAgainstKit(nextMajor);
     folders.push(build.folder);
     const site = await startSecondSite(130, { sectionRoots: { help: build.dist } });
     sites.push(site);

@@ -13,7 +13,7 @@ import {
 } from './portfolioSite.ts';
 import { dismissTheAdWhenInTheWay } from '../../support/adToast.ts';
 import { visitorWhoSawThePopup } from '../../support/visitor.ts';
-import { editOneSecondAfterOpening, shownWithinMs } from '../../support/liveEdits.ts';
+import { editOneSecondAfterOpening } from '../../support/liveEdits.ts';
 
 // A returning visitor: the newsletter pop-up (which makes the page inert) stays closed; in the tests that click,
 // the ad toast is closed when it covers what the test clicks.
@@ -58,10 +58,17 @@ test('a project added a second after the page opened shows within 2 s, with no i
   const parts = portfolioPage(page);
   const ids: string[] = [];
   try {
-    await editOneSecondAfterOpening(page, '/portfolio', parts.grid.getByRole('article').first(), async () => {
-      ids.push(await insertProject(newProject(title, ['javascript'])));
-    });
-    await expect(parts.card(title)).toBeVisible({ timeout: shownWithinMs });
+    const live = await editOneSecondAfterOpening(
+      page,
+      '/portfolio',
+      parts.grid.getByRole('article').first(),
+      async () => {
+        ids.push(await insertProject(newProject(title, ['javascript'])));
+      },
+      [title],
+    );
+    await live.expectShownInTime();
+    await expect(parts.card(title)).toBeVisible();
   } finally {
     await deleteProjects(ids);
   }

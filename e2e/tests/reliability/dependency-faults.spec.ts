@@ -113,8 +113,11 @@ async function openFromTheNavbar(
 }
 
 async function expectNothingMoved(page: Page, path: string) {
-  const { sectionShift, frameShift } = await layoutShifts(page);
-  expect(sectionShift + frameShift, `${path} layout shift`).toBeLessThanOrEqual(layoutShiftBar);
+  const { sectionShift, frameShift, moved } = await layoutShifts(page);
+  expect(
+    sectionShift + frameShift,
+    `${path} layout shift; what moved: ${moved.join('; ')}`,
+  ).toBeLessThanOrEqual(layoutShiftBar);
 }
 
 test('backend frozen: every route shows its frame at once and its message within the deadline; all recover when it answers again', async ({

@@ -7,7 +7,7 @@ import { expect, test } from '@playwright/test';
 import { collectConsoleErrors } from '../../support/consoleErrors.ts';
 import { ownerDatabase, uniqueLabel } from '../../support/database.ts';
 import { recordBusEvents } from '../../support/eventBus.ts';
-import { editOneSecondAfterOpening, shownWithinMs } from '../../support/liveEdits.ts';
+import { editOneSecondAfterOpening } from '../../support/liveEdits.ts';
 import {
   allVideosInDatabaseOrder,
   expectShownTitles,
@@ -235,11 +235,16 @@ test('an edit of a video a second after the page opened shows within 2 s, with n
   const title = uniqueLabel('E2E tutorials live');
   const likes = (video!.like_count ?? 0) + 1;
   try {
-    await editOneSecondAfterOpening(page, '/tutorials', parts.cards.first(), () =>
-      updateVideo(video!.video_id, { title, like_count: likes }),
+    const live = await editOneSecondAfterOpening(
+      page,
+      '/tutorials',
+      parts.cards.first(),
+      () => updateVideo(video!.video_id, { title, like_count: likes }),
+      [title],
     );
+    await live.expectShownInTime();
     const card = parts.card(title);
-    await expect(card).toBeVisible({ timeout: shownWithinMs });
+    await expect(card).toBeVisible();
     await expect(card.getByRole('list', { name: 'Statistics' }).getByRole('listitem').last()).toHaveText(
       `${likes.toLocaleString('en-US')} likes`,
     );
