@@ -47,6 +47,9 @@ export async function createPageRenderer({
   });
   // In the background: the server answers at once, and pages render their sections as soon as they are loaded.
   void renderer.warm();
+  // A redeploy or promotion reaches the pages kept from that section within the check interval, whether or not a
+  // visitor asks for one of them meanwhile (a page served from the cache checks nothing).
+  const stopWatching = cache ? renderer.watch() : () => undefined;
 
   /**
    * Renders a page to its text, read here whatever any visitor's socket does (a visitor who stops reading never holds
@@ -180,6 +183,7 @@ export async function createPageRenderer({
       }
     },
     close: async () => {
+      stopWatching();
       await realtime?.disconnect();
     },
   };

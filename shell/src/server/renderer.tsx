@@ -152,5 +152,12 @@ export function createRenderer({
     await Promise.allSettled([...modules].map((moduleId) => servers.load(moduleId)));
   }
 
-  return { render, composePage, warm, versions: () => servers.versions() };
+  return {
+    render,
+    composePage,
+    warm,
+    /** Follows the sections' builds in the background (see SectionServers.watch); returns what stops it. */
+    watch: () => servers.watch(),
+    versions: () => servers.versions(),
+  };
 }

@@ -279,6 +279,18 @@ export class SectionServers {
     return module;
   }
 
+  /**
+   * Checks every known section in the background at the check interval, so that a redeploy or a promotion reaches the
+   * pages kept from it (onRedeploy) without waiting for one of them to be rendered again. Returns what stops it.
+   */
+  watch(): () => void {
+    const timer = setInterval(() => {
+      for (const section of this.sections.keys()) void this.current(section).catch(() => undefined);
+    }, this.options.checkIntervalMs ?? 2000);
+    timer.unref();
+    return () => clearInterval(timer);
+  }
+
   /** The version of each section's server build registered now (for logs and tests). */
   versions(): Record<string, string | undefined> {
     return Object.fromEntries([...this.sections].map(([name, state]) => [name, state.version]));
