@@ -84,16 +84,20 @@ export function manifestStylesheets(manifest) {
  * The stylesheets of exposed modules, from their sections' browser manifests (kept a few seconds), as copies on the
  * site's own server, one file for a page (see sectionStylesheets.mjs).
  */
-function stylesheetsOf(manifestsNow, styles) {
+export function stylesheetsOf(manifestsNow, styles) {
   return async (moduleIds) => {
     const { remotes, manifests } = await manifestsNow([...new Set(moduleIds.map((id) => id.split('/')[0]))]);
-    const urls = moduleIds.flatMap((id) => {
-      const [section, exposed] = id.split('/');
-      return moduleStylesheets(manifests[section], exposed).map(
-        (file) => new URL(file, remotes[section]).href,
-      );
-    });
-    return styles.localUrls([...new Set(urls)]);
+    // A section whose manifest was never read (not in time, or not at all): its modules' stylesheets are unknown.
+    const unknown = moduleIds.filter((id) => !manifests[id.split('/')[0]]);
+    const urls = moduleIds
+      .filter((id) => !unknown.includes(id))
+      .flatMap((id) => {
+        const [section, exposed] = id.split('/');
+        return moduleStylesheets(manifests[section], exposed).map(
+          (file) => new URL(file, remotes[section]).href,
+        );
+      });
+    return { hrefs: await styles.localUrls([...new Set(urls)]), unknown };
   };
 }
 

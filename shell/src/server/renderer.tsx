@@ -30,8 +30,11 @@ export interface RendererOptions {
   remotes: () => Promise<Record<string, string>>;
   /** section-pins.json as it is now: only a section build whose every file matches runs here. */
   pins: () => Promise<SectionPins>;
-  /** The stylesheets (URLs) of these modules, from their sections' browser manifests. */
-  stylesheets: (moduleIds: string[]) => Promise<string[]>;
+  /**
+   * The stylesheets (URLs) of these modules, from their sections' browser manifests, and the modules whose manifest
+   * could not be read (their stylesheets are unknown).
+   */
+  stylesheets: (moduleIds: string[]) => Promise<{ hrefs: string[]; unknown: string[] }>;
   /** How long a page waits for its sections and their data; those not ready render in the browser. */
   deadlineMs?: number;
   /** A section's server build changed (the page cache forgets what it rendered). */
@@ -84,12 +87,23 @@ export function createRenderer({
       backend: siteConfig.supabase,
       deadlineMs: background ? Math.max(deadlineMs, deadlines.serverBackgroundSlotMs) : deadlineMs,
     });
+    // A slot is rendered here only with its stylesheets in the head: painted without them, it would move when its
+    // section's code brings them (a section's manifest not read in time, or at all, leaves its slots to the browser).
+    const styles = await stylesheets([...loaded.components.keys()]).catch((error: unknown) => ({
+      hrefs: [],
+      unknown: [...loaded.components.keys()],
+      why: error instanceof Error ? error.message : String(error),
+    }));
+    for (const moduleId of styles.unknown) {
+      loaded.components.delete(moduleId);
+      loaded.skipped.set(moduleId, `its stylesheets are unknown${'why' in styles ? `: ${styles.why}` : ''}`);
+    }
     for (const [moduleId, reason] of loaded.skipped) {
       log(`[server render] ${pathname}: ${moduleId} left to the browser (${reason})`);
     }
     const rendered = [...loaded.components.keys()];
     const pageData: PageData = { rendered, data: loaded.data };
-    const headHtml = (await stylesheets(rendered).catch(() => []))
+    const headHtml = styles.hrefs
       .map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}" />`)
       .join('');
 
