@@ -32,6 +32,8 @@ export async function startSecondSite(
     /** A static host's live remotes.json to serve and follow (tools/deploy/releases.mjs). */
     remotesFile?: string;
     previewSecret?: string;
+    /** How long a page waits for its sections (a test of something else whose page reads megabytes). */
+    slotDeadlineMs?: number;
   } = {},
 ): Promise<SecondSite> {
   return serveSite({ portOffset: portOffset + offsetWithinSuite, backendPort: ports.backend, ...options });

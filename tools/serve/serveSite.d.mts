@@ -10,6 +10,7 @@ export interface ServeSiteOptions {
   serverRender?: boolean;
   /** Keep server-rendered pages briefly (default true). */
   pageCache?: boolean;
+  slotDeadlineMs?: number;
   /** A static host's live remotes.json to serve and follow, instead of the one made for these ports. */
   remotesFile?: string;
   /** Signs preview links (default: SITE_PREVIEW_SECRET; none: no previews). */

@@ -169,6 +169,7 @@ function writeJson(dir, name, value) {
  * @param {{ recaptchaSiteKey?: string }} [options.siteConfig] runtime configuration to change (a moved copy only)
  * @param {boolean} [options.serverRender] render pages on the server (default: when the shell's server build exists)
  * @param {boolean} [options.pageCache] keep server-rendered pages briefly (default true)
+ * @param {number} [options.slotDeadlineMs] how long a page waits for its sections (default deadlines.serverSlotMs)
  * @param {string} [options.remotesFile] the live remotes.json to serve and follow (a static host's pointer,
  *   tools/deploy/releases.mjs), instead of the one made for these ports
  * @param {string} [options.previewSecret] signs preview links (default: SITE_PREVIEW_SECRET; none: no previews)
@@ -182,6 +183,7 @@ export async function serveSite({
   siteConfig: siteConfigChanges = {},
   serverRender = true,
   pageCache = true,
+  slotDeadlineMs,
   remotesFile: liveRemotesFile,
   previewSecret = process.env.SITE_PREVIEW_SECRET,
   quiet = true,
@@ -253,6 +255,7 @@ export async function serveSite({
           pins,
           stylesheets: stylesheetsOf(manifestsNow, styles),
           cache: pageCache,
+          deadlineMs: slotDeadlineMs,
         })
       : undefined;
 

@@ -31,9 +31,14 @@ async function slotsOf(request: APIRequestContext, url: string) {
   };
 }
 
-/** Passes every request to a section's server, holding answers from its server build for `delayMs` first. */
+/**
+ * Passes every request to a section's server, holding answers from its server build until `release()` (the test has
+ * seen the slot left to the browser: a loaded machine's slow start cannot let the build arrive first), then `delayMs`.
+ */
 async function slowServerBuild(upstream: string, delayMs: number) {
   const target = new URL(upstream);
+  let release: () => void = () => undefined;
+  const released = new Promise<void>((resolve) => (release = resolve));
   const server = http.createServer((request, response) => {
     // A client that gave up (the server's render deadline) closes its end: the forwarded request simply ends too.
     request.on('error', () => response.destroy());
@@ -56,13 +61,17 @@ async function slowServerBuild(upstream: string, delayMs: number) {
       upstreamRequest.on('error', () => response.destroy());
       request.pipe(upstreamRequest);
     };
-    if (request.url?.startsWith('/server/')) setTimeout(forward, delayMs);
+    if (request.url?.startsWith('/server/')) void released.then(() => setTimeout(forward, delayMs));
     else forward();
   });
   await new Promise<void>((resolve) => server.listen(3007 + portOffset + 90, 'localhost', resolve));
   return {
     url: `http://localhost:${(server.address() as AddressInfo).port}`,
-    close: () => new Promise((resolve) => server.close(resolve)),
+    release,
+    close: () => {
+      release();
+      return new Promise((resolve) => server.close(resolve));
+    },
   };
 }
 
@@ -103,6 +112,7 @@ test.describe('sections whose server build is missing, throws or is slow', () =>
     const slow = await slotsOf(request, `${site.url}/tutorials`);
     expect(slow.left).toEqual(['tutorials/TutorialsPage']);
     expect(slow.html).toContain('<h1');
+    proxy.release();
 
     // The healthy sections are rendered (a server loads every section at start, so this is at once once it is warm).
     await expect

@@ -2,13 +2,15 @@ import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
 import { toAd, type Ad, type AdRow } from '@site/shared-ui/rows';
 import { reportFailure } from '@site/shared-ui/pageLeaving';
 import { useLiveTable } from '@site/shared-ui/useLiveTable';
+import { whenPageIdle } from '@site/shared-ui/whenPageIdle';
 import type { AdToastCardProps } from './AdToastCard.tsx';
 import { pickAd } from './pickAd.ts';
 import { AD_TOAST_DELAY_MS, useDelayedReveal } from './useDelayedReveal.ts';
 
 // The card and its animation library (~33 KB compressed) arrive in their own chunk, fetched only when the toast is
-// due (2 s after the page starts) and there is an ad to show: nothing of them is needed before. A chunk that cannot
-// load leaves the page without an ad, never broken.
+// due (2 s after the page starts, and not before the page is idle: on a slow device nothing of the ad competes with
+// the page's own scripts) and there is an ad to show. A chunk that cannot load leaves the page without an ad, never
+// broken.
 let cardModule: Promise<ComponentType<AdToastCardProps>> | undefined;
 function loadAdToastCard(): Promise<ComponentType<AdToastCardProps>> {
   cardModule ??= import('./AdToastCard.tsx')
@@ -23,10 +25,18 @@ const AdToastCard = lazy(() => loadAdToastCard().then((component) => ({ default:
 
 const adsOrder = { column: 'created_at', ascending: true } as const;
 
-/** One random ad (live from `ads`), shown 2 s after the page starts; nothing when there are no ads. */
+/** One random ad (live from `ads`), shown 2 s after the page starts once it is idle; nothing when there are no ads. */
 export function AdToast() {
   const { items } = useLiveTable<AdRow, Ad>('ads', toAd, adsOrder);
   const revealed = useDelayedReveal(AD_TOAST_DELAY_MS);
+  const [pageIdle, setPageIdle] = useState(false);
+  useEffect(() => {
+    let mounted = true;
+    void whenPageIdle().then(() => mounted && setPageIdle(true));
+    return () => {
+      mounted = false;
+    };
+  }, []);
   const [randomValue] = useState(Math.random);
   const [chosenId, setChosenId] = useState<string | null>(null);
   const ad = pickAd(items, randomValue, chosenId);
@@ -35,7 +45,7 @@ export function AdToast() {
     if (ad && ad.id !== chosenId) setChosenId(ad.id);
   }, [ad, chosenId]);
 
-  if (!revealed || !ad) return null;
+  if (!revealed || !pageIdle || !ad) return null;
   return (
     <Suspense fallback={null}>
       <AdToastCard ad={ad} />
