@@ -32,10 +32,7 @@ const backend = await startBackend({
   env: localMailEnv(mail, `http://localhost:${ports.shell}`),
 });
 const site = await serveSite({});
-console.log(
-  `\n  Watching ${apps.join(', ')}. The site: ${site.url}  Backend: ${backend.url}  Mail: ${mail.inboxUrl}  Stop with Ctrl+C.\n`,
-);
-
+// One life from here on, before the banner: whoever reads the banner may stop the launcher at once.
 oneLife([
   { name: 'the site servers', stop: () => site.close() },
   { name: 'the mail catcher', stop: () => mail.stop() },
@@ -48,3 +45,7 @@ oneLife([
     exited: new Promise((resolve) => watcher.once('exit', (code, signal) => resolve({ code, signal }))),
   })),
 ]);
+
+console.log(
+  `\n  Watching ${apps.join(', ')}. The site: ${site.url}  Backend: ${backend.url}  Mail: ${mail.inboxUrl}  Stop with Ctrl+C.\n`,
+);

@@ -28,6 +28,13 @@ const backend = await startBackend({
 });
 const site = await serveSite({ portOffset, quiet: values.quiet });
 
+// One life from here on, before the banner: whoever reads the banner may stop the launcher at once (SIGTERM).
+oneLife([
+  { name: 'the site servers', stop: () => site.close() },
+  { name: 'the mail catcher', stop: () => mail.stop() },
+  { name: `the backend (pid ${backend.pid})`, stop: () => backend.stop(), exited: backend.exited },
+]);
+
 console.log(`
   The site:      ${site.url}
   Sections:      portfolio :${ports.portfolio}  tutorials :${ports.tutorials}  courses :${ports.courses}  help :${ports.help}
@@ -35,9 +42,3 @@ console.log(`
   Mail:          ${mail.inboxUrl}  (every mail the site sends; the owner's are to ${localMailAddresses.owner})
   Stop with Ctrl+C.
 `);
-
-oneLife([
-  { name: 'the site servers', stop: () => site.close() },
-  { name: 'the mail catcher', stop: () => mail.stop() },
-  { name: `the backend (pid ${backend.pid})`, stop: () => backend.stop(), exited: backend.exited },
-]);
