@@ -12,7 +12,7 @@ import { parseArgs } from 'node:util';
 import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
 import { chromium } from 'playwright-core';
-import { serveSite, sitePortsFor } from '../tools/serve/serveSite.mjs';
+import { serveSite, sitePortsFor } from '../shell/server/serveSite.mjs';
 import { startBackend } from '../scripts/backend.mjs';
 import { measureJsBytes } from './jsBytes.mjs';
 import { jsBudgetKB } from './budgets.mjs';

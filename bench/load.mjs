@@ -7,12 +7,14 @@
 // figures, never a test), and checks that the write limits held under the load (rows stored never more than the
 // limits allow: that is a check, and fails the run).
 //   npm run bench:load [-- --no-build] [-- --seconds 20] [-- --connections 50] [-- --rounds 3]
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import { serveSite, sitePortsFor, repoRoot } from '../tools/serve/serveSite.mjs';
+import { once } from 'node:events';
+import { createInterface } from 'node:readline';
+import { sitePortsFor, repoRoot } from '../shell/server/serveSite.mjs';
 import { startBackend } from '../scripts/backend.mjs';
 
 const { values } = parseArgs({
@@ -39,14 +41,23 @@ if (!values['no-build']) {
 const portOffset = Number(process.env.SITE_PORT_OFFSET ?? 0) + 80;
 const ports = sitePortsFor(portOffset);
 const backend = await startBackend({ port: ports.backend, fresh: true, quiet: true });
-const site = await serveSite({ portOffset });
-// The same site without the page cache (its shell and sections on the next five ports): every request renders.
-const uncachedSite = await serveSite({
-  portOffset: portOffset + 5,
-  backendPort: ports.backend,
-  pageCache: false,
-});
-
+const measuredPages = ['/', '/portfolio'];
+// The sites in a process of their own (bench/loadSites.mjs), ready once it prints where they are.
+const sites = spawn(
+  process.execPath,
+  [
+    path.join(import.meta.dirname, 'loadSites.mjs'),
+    String(portOffset),
+    String(ports.backend),
+    ...measuredPages,
+  ],
+  {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  },
+);
+const [ready] = await once(createInterface({ input: sites.stdout }), 'line');
+const { site: siteUrl, uncachedSite: uncachedUrl, references } = JSON.parse(ready);
+sites.stdout.resume();
 const siteConfig = JSON.parse(readFileSync(path.join(repoRoot, 'shell/dist/site-config.json'), 'utf8'));
 const anonKey = siteConfig.supabase.anonKey;
 /** The local stand-in's service-role key: the Supabase CLI's public demo key (notes/supabase-wire.md), to count rows. */
@@ -62,17 +73,16 @@ const apiHeaders = {
 };
 
 const brotli = { 'Accept-Encoding': 'br' };
-/** Each server-rendered page from the page cache and rendered per request, after its own static file (the prerendered
- * page, served by the same server as a file), to which both are compared in the same round. */
-const pageTargets = ['/', '/portfolio'].flatMap((page) => {
-  const file = page === '/' ? '/index.html' : `${page}/index.html`;
-  const reference = `site: ${page} as a static file (${file})`;
+/** Each server-rendered page from the page cache and rendered per request, after its reference: the same bytes as a
+ * static file of the same server (loadSites.mjs), to which both are compared in the same round. */
+const pageTargets = measuredPages.flatMap((page) => {
+  const reference = `site: ${page} as a static file (same bytes)`;
   return [
-    { name: reference, url: `${site.url}${file}`, headers: brotli },
-    { name: `site: ${page} rendered, page cache`, url: `${site.url}${page}`, headers: brotli, reference },
+    { name: reference, url: `${siteUrl}${references[page]}`, headers: brotli },
+    { name: `site: ${page} rendered, page cache`, url: `${siteUrl}${page}`, headers: brotli, reference },
     {
       name: `site: ${page} rendered per request`,
-      url: `${uncachedSite.url}${page}`,
+      url: `${uncachedUrl}${page}`,
       headers: brotli,
       reference,
     },
@@ -80,7 +90,7 @@ const pageTargets = ['/', '/portfolio'].flatMap((page) => {
 });
 const targets = [
   ...pageTargets,
-  { name: `site: a hashed file (${hashedScript})`, url: `${site.url}/${hashedScript}`, headers: brotli },
+  { name: `site: a hashed file (${hashedScript})`, url: `${siteUrl}/${hashedScript}`, headers: brotli },
   {
     name: 'backend: REST read (projects)',
     url: `${backend.url}/rest/v1/projects?select=*&order=created_at.desc`,
@@ -114,7 +124,7 @@ const targets = [
   },
 ];
 
-function run(target) {
+function run(target, duration = seconds) {
   return new Promise((resolve, reject) => {
     autocannon(
       {
@@ -123,7 +133,7 @@ function run(target) {
         headers: target.headers,
         body: target.body,
         connections,
-        duration: seconds,
+        duration,
       },
       (error, result) => (error ? reject(error) : resolve(result)),
     );
@@ -151,36 +161,56 @@ async function storedRows() {
   };
 }
 
+/** A page's reference, its cached page and its page rendered per request are measured in turns (four slices of each,
+ * alternating), so that whatever else the machine does weighs on the three alike and their ratios stay meaningful. */
+const slices = 4;
+async function measure(group) {
+  const totals = new Map(group.map((target) => [target, { requests: 0, p99: 0, errors: 0, statuses: {} }]));
+  for (let slice = 0; slice < (group.length > 1 ? slices : 1); slice += 1) {
+    for (const target of group) {
+      const result = await run(target, group.length > 1 ? seconds / slices : seconds);
+      const total = totals.get(target);
+      total.requests += result.requests.total;
+      total.p99 = Math.max(total.p99, result.latency.p99);
+      total.errors += result.errors + result.timeouts;
+      for (const [status, { count }] of Object.entries(result.statusCodeStats ?? {}))
+        total.statuses[status] = (total.statuses[status] ?? 0) + count;
+    }
+  }
+  return totals;
+}
+const groups = [
+  ...measuredPages.map((page) => pageTargets.filter((target) => target.name.includes(` ${page} `))),
+  ...targets.filter((target) => !pageTargets.includes(target)).map((target) => [target]),
+];
+
 const figures = [];
 for (let round = 1; round <= rounds; round += 1) {
-  for (const target of targets) {
-    const result = await run(target);
-    const statuses = Object.fromEntries(
-      Object.entries(result.statusCodeStats ?? {}).map(([status, { count }]) => [status, count]),
-    );
-    figures.push({
-      round,
-      target: target.name,
-      requestsPerSecond: Math.round(result.requests.average),
-      p99Ms: result.latency.p99,
-      errors: result.errors + result.timeouts,
-      non2xx: result.non2xx,
-      statuses,
-    });
-    const reference = target.reference
-      ? figures.find((figure) => figure.round === round && figure.target === target.reference)
-      : undefined;
-    const ratio = reference
-      ? ` (${(result.requests.average / reference.requestsPerSecond).toFixed(2)}× the static file)`
-      : '';
-    console.log(
-      `round ${round}  ${target.name.padEnd(48)} ${String(Math.round(result.requests.average)).padStart(6)} req/s${ratio}` +
-        `  p99 ${String(result.latency.p99).padStart(5)} ms  errors ${result.errors + result.timeouts}` +
-        `  statuses ${JSON.stringify(statuses)}`,
-    );
+  for (const group of groups) {
+    for (const [target, total] of await measure(group)) {
+      const requestsPerSecond = total.requests / seconds;
+      figures.push({
+        round,
+        target: target.name,
+        requestsPerSecond: Math.round(requestsPerSecond),
+        p99Ms: total.p99,
+        errors: total.errors,
+        statuses: total.statuses,
+      });
+      const reference = target.reference
+        ? figures.find((figure) => figure.round === round && figure.target === target.reference)
+        : undefined;
+      const ratio = reference
+        ? ` (${(requestsPerSecond / reference.requestsPerSecond).toFixed(2)}× the static file)`
+        : '';
+      console.log(
+        `round ${round}  ${target.name.padEnd(48)} ${String(Math.round(requestsPerSecond)).padStart(6)} req/s${ratio}` +
+          `  p99 ${String(total.p99).padStart(5)} ms  errors ${total.errors}  statuses ${JSON.stringify(total.statuses)}`,
+      );
+    }
   }
   console.log(
-    `round ${round}  memory: site servers ${rssMB(process.pid)} MB, backend ${rssMB(backend.pid)} MB\n`,
+    `round ${round}  memory: site servers ${rssMB(sites.pid)} MB, backend ${rssMB(backend.pid)} MB\n`,
   );
 }
 
@@ -195,7 +225,7 @@ console.log(
     (held ? 'the limits held' : 'A LIMIT DID NOT HOLD'),
 );
 
-await site.close();
-await uncachedSite.close();
+sites.kill('SIGTERM');
+await once(sites, 'exit');
 await backend.stop();
 process.exit(held ? 0 : 1);

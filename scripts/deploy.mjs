@@ -13,7 +13,7 @@ import { appendFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { appFolder, promoteRelease, uploadRelease } from '../tools/deploy/releases.mjs';
-import { signPreview } from '../tools/serve/previews.mjs';
+import { signPreview } from '../shell/server/previews.mjs';
 
 const repoRoot = path.resolve(import.meta.dirname, '..');
 const usage =

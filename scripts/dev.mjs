@@ -3,7 +3,7 @@
 // the shell renders them in the browser.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { repoRoot, sectionFolders, serveSite, sitePortsFor } from '../tools/serve/serveSite.mjs';
+import { repoRoot, sectionFolders, serveSite, sitePortsFor } from '../shell/server/serveSite.mjs';
 import { startBackend } from './backend.mjs';
 import { localMailEnv, startMailCatcher } from './mailCatcher.mjs';
 import { oneLife } from './oneLife.mjs';

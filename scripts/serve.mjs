@@ -2,7 +2,7 @@
 // Used by `npm start` and by the end-to-end tests (with --fresh-backend: a throwaway copy of the seeded database).
 //   node scripts/serve.mjs [--fresh-backend] [--quiet]      SITE_PORT_OFFSET=N moves every port by N
 import { parseArgs } from 'node:util';
-import { serveSite, sitePortsFor } from '../tools/serve/serveSite.mjs';
+import { serveSite, sitePortsFor } from '../shell/server/serveSite.mjs';
 import { startBackend } from './backend.mjs';
 import { localMailAddresses, localMailEnv, startMailCatcher } from './mailCatcher.mjs';
 import { oneLife } from './oneLife.mjs';

@@ -1,6 +1,6 @@
 // A second copy of the built site on other ports, talking to the same backend: for tests that take a section down
 // or redeploy one, without disturbing the site the other tests use.
-import { serveSite } from '../../tools/serve/serveSite.mjs';
+import { serveSite } from '../../shell/server/serveSite.mjs';
 import { ports, portOffset } from './site.ts';
 
 export interface SecondSite {

@@ -5,7 +5,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { escapeHtml, insertBefore, spliceHtml } from '@site/tools/serve/markup';
+import { escapeHtml, insertBefore, spliceHtml } from '../server/markup.cjs';
 
 const shellDir = path.resolve(import.meta.dirname, '..');
 const dist = path.join(shellDir, 'dist');
@@ -49,7 +49,7 @@ writeFileSync(path.join(dist, '404.html'), pageHtml('/404'));
 writeFileSync(path.join(dist, 'robots.txt'), robots());
 
 // The module that fills each page's first screen (its first slot; on the home page the one below the hero), for the
-// server's early hints (tools/serve/earlyHints.mjs): they preload its section's manifest and entry and its own files,
+// server's early hints (server/earlyHints.mjs): they preload its section's manifest and entry and its own files,
 // from wherever remotes.json says the section lives today. Sections further down load as the visitor nears them.
 const firstScreenModules = Object.fromEntries(
   sitePages.map((page) => [page.path, page.slots.slice(0, 1).map((slot) => slot.module)]),

@@ -28,7 +28,7 @@ import {
   writeFile,
 } from 'node:fs/promises';
 import path from 'node:path';
-import { sectionFolders } from '../serve/sectionFolders.mjs';
+import { sectionFolders } from './sectionFolders.mjs';
 
 /** The apps that deploy on their own: the four sections and the shell. */
 export const deployableApps = [...Object.keys(sectionFolders), 'shell'];

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promoteRelease, uploadRelease } from '../../../tools/deploy/releases.mjs';
-import { runtimeConfigFor, sitePortsFor } from '../../../tools/serve/serveSite.mjs';
+import { runtimeConfigFor, sitePortsFor } from '../../../shell/server/serveSite.mjs';
 import { portOffset, ports } from '../../support/site.ts';
 import { collectConsoleErrors } from '../../support/consoleErrors.ts';
 import { asVisitorWhoSawThePopup } from '../../support/visitor.ts';

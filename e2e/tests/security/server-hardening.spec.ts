@@ -7,7 +7,7 @@ import { connect } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { promoteRelease, uploadRelease } from '../../../tools/deploy/releases.mjs';
-import { runtimeConfigFor, sitePortsFor } from '../../../tools/serve/serveSite.mjs';
+import { runtimeConfigFor, sitePortsFor } from '../../../shell/server/serveSite.mjs';
 import { startBackend } from '../../../scripts/backend.mjs';
 import { localServiceRoleKey, ownerDatabase } from '../../support/database.ts';
 import { deadlines } from '../../support/deadlines.ts';

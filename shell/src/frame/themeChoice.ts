@@ -1,5 +1,5 @@
 // The visitor's theme: light, dark, or the system's (the default). A choice is remembered in a cookie, so that the
-// site's server can put it on the first HTML (tools/serve/pageTheme.mjs reads the same cookie: a unit test keeps the
+// site's server can put it on the first HTML (shell/server/pageTheme.mjs reads the same cookie: a unit test keeps the
 // two equal) and the first paint is already in that theme; "system" is no cookie. The page shows a theme through
 // data-theme on <html>, which the kit's tokens.css reads.
 

@@ -2,7 +2,7 @@
 // head is already right for it (title, description, canonical link, share tags, structured data, preloads) and whose
 // root holds its frame. The server keeps the head and the end and replaces what is inside the root.
 import { PassThrough, type Readable } from 'node:stream';
-import { insertBefore } from '@site/tools/serve/markup';
+import { insertBefore } from '../../server/markup.cjs';
 
 const rootStart = '<div id="root">';
 

@@ -12,7 +12,7 @@ import { StaticRouter } from '@site/shared-ui/router';
 import { pageDataHtml, SectionDataContext, type PageData } from '@site/shared-ui/sectionData';
 import { configureSupabase, type SupabaseRuntimeConfig } from '@site/shared-ui/supabaseClient';
 import { deadlines } from '@site/shared-ui/deadlines';
-import { escapeHtml } from '@site/tools/serve/markup';
+import { escapeHtml } from '../../server/markup.cjs';
 import { socketWithDeadline } from '@site/shared-ui/tableChanges';
 import { ServerRenderContext } from '../federation/ServerRenderContext.ts';
 import { SiteApp } from '../site/SiteApp.tsx';

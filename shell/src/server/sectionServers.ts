@@ -14,7 +14,7 @@ import { createServer } from 'node:http';
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { RemoteComponentModule } from '../federation/remoteModuleTypes.ts';
 import { deadlines } from '@site/shared-ui/deadlines';
-import { textHash } from '@site/tools/serve/markup';
+import { textHash } from '../../server/markup.cjs';
 
 /** Where a section's server build is, from where its browser build is. */
 export function serverManifestUrl(browserManifestUrl: string): string {

@@ -1,6 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { sectionFolders } from '../../serve/sectionFolders.mjs';
+import { sectionFolders } from '../../deploy/sectionFolders.mjs';
 import { pathsTrigger, readWorkflows } from '../workflowFiles.mjs';
 
 const sections = Object.keys(sectionFolders);

@@ -42,8 +42,8 @@ describe('the theme choice', () => {
     expect(html).not.toHaveAttribute('data-theme');
   });
 
-  it('uses the cookie and the values the site’s server reads (tools/serve/pageTheme.mjs)', () => {
-    const server = readFileSync(path.join(__dirname, '../../../../tools/serve/pageTheme.mjs'), 'utf8');
+  it('uses the cookie and the values the site’s server reads (shell/server/pageTheme.mjs)', () => {
+    const server = readFileSync(path.join(__dirname, '../../../server/pageTheme.mjs'), 'utf8');
     expect(server).toContain(`export const themeCookie = '${themeCookie}';`);
     expect(server).toContain("export const chosenThemes = ['light', 'dark'];");
   });

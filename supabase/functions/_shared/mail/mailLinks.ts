@@ -3,7 +3,7 @@
 // with MAIL_LINK_SECRET), so it cannot be forged or altered; a confirmation link also carries its expiry, signed.
 // The database then checks the secret: a used confirmation link names a secret that is gone.
 
-/** The site's pages the links open (its server answers them: tools/serve/newsletterLinks.mjs). */
+/** The site's pages the links open (its server answers them: shell/server/plugins/newsletterLinks.mjs). */
 export const mailLinkPaths = {
   confirm: '/newsletter/confirm',
   unsubscribe: '/newsletter/unsubscribe',

@@ -13,6 +13,8 @@ export interface ServeSiteOptions {
   slotDeadlineMs?: number;
   /** A static host's live remotes.json to serve and follow, instead of the one made for these ports. */
   remotesFile?: string;
+  /** The shell's server build (default shell/dist-server/renderer.cjs). */
+  rendererFile?: string;
   /** Signs preview links (default: SITE_PREVIEW_SECRET; none: no previews). */
   previewSecret?: string;
   quiet?: boolean;

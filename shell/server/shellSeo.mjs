@@ -1,10 +1,8 @@
 // Search and sharing on the shell's server: /sitemap.xml made from the tables, and the structured data that needs
 // rows (the courses, on /courses) added to the page's head. What they say comes from the shell's SEO modules
 // (shell/src/seo/, built with the shell into dist-prerender/seo.cjs); the rows from siteContent.mjs.
+import { deadlines } from '@site/shared-ui/deadlineTimes';
 import { siteContentReader } from './siteContent.mjs';
-
-/** A page waits at most this long for the rows; without them it is served without the courses' structured data. */
-const headDeadlineMs = 300;
 
 /**
  * @param {object} options
@@ -14,7 +12,12 @@ const headDeadlineMs = 300;
 export function shellSeo({ seo, siteConfig }) {
   const content = siteContentReader(siteConfig.supabase);
   const withinDeadline = (promise) =>
-    Promise.race([promise, new Promise((resolve) => setTimeout(resolve, headDeadlineMs, undefined).unref())]);
+    Promise.race([
+      promise,
+      new Promise((resolve) => setTimeout(resolve, deadlines.serverPageHeadMs, undefined).unref()),
+    ]);
+  // The same rows make the same tags: made once per page and read of the rows.
+  const tagsOf = new WeakMap();
   return {
     routes: {
       '/sitemap.xml': async () => ({
@@ -25,7 +28,11 @@ export function shellSeo({ seo, siteConfig }) {
     htmlHead: async (pathname) => {
       if (!seo.needsContentForHead(pathname)) return undefined;
       const current = await withinDeadline(content());
-      return current ? seo.contentHeadTags(pathname, current) : undefined;
+      if (!current) return undefined;
+      let tags = tagsOf.get(current);
+      if (!tags) tagsOf.set(current, (tags = new Map()));
+      if (!tags.has(pathname)) tags.set(pathname, seo.contentHeadTags(pathname, current));
+      return tags.get(pathname);
     },
   };
 }

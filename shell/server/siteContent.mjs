@@ -2,6 +2,7 @@
 // with the public anon key (row-level security applies, exactly as for a visitor) and kept for 5 seconds: a burst
 // of crawler requests costs the backend one read, and a new project or course is listed within seconds. When
 // the backend does not answer, the last rows read are used (none at first: the sitemap still lists every page).
+import { deadlines } from '@site/shared-ui/deadlineTimes';
 
 /** What is read of each table: everything the pages show of projects and courses; only the latest change of the rest. */
 const tableQueries = {
@@ -21,7 +22,10 @@ const noRows = { projects: [], courses: [], testimonials: [], videos: [] };
  *   first read; later calls get the last rows read at once, and start a new read when those are older than freshForMs
  *   (stale-while-revalidate, so no request waits for the backend once the server has read it).
  */
-export function siteContentReader(backend, { freshForMs = 5_000, timeoutMs = 2000 } = {}) {
+export function siteContentReader(
+  backend,
+  { freshForMs = 5_000, timeoutMs = deadlines.serverContentReadMs } = {},
+) {
   const nothingRead = { rows: noRows, backendUrl: backend.url };
   let current;
   let reading;

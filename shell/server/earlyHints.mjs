@@ -47,37 +47,3 @@ export function earlyHintsFor(pathname, { firstScreenModules, remotes, siteConfi
   }
   return links.join(', ');
 }
-
-/**
- * The sections' manifests, fetched from where remotes.json says and kept for a few seconds, so the hints and the
- * server-rendered pages' stylesheets follow a redeploy at once and a page costs no extra request. When a section does
- * not answer in time, the last manifest it gave is used (a page rendered meanwhile keeps its stylesheets); one that
- * never answered gets no module hints.
- * @param {Record<string, string>} remotes
- * @param {number} [freshForMs]
- * @param {number} [deadlineMs]
- */
-export function sectionManifests(remotes, freshForMs = 5000, deadlineMs = 1000) {
-  /** @type {Map<string, { at: number, manifest: Promise<SectionManifest | undefined> }>} */
-  const cache = new Map();
-  const manifestOf = (section) => {
-    const cached = cache.get(section);
-    if (cached && Date.now() - cached.at < freshForMs) return cached.manifest;
-    const lastKnown = cached?.manifest;
-    const manifest = fetch(remotes[section], { signal: AbortSignal.timeout(deadlineMs) })
-      .then((response) => {
-        if (!response.ok) throw new Error(`${remotes[section]} answered ${response.status}`);
-        return response.json();
-      })
-      .catch(() => lastKnown);
-    cache.set(section, { at: Date.now(), manifest });
-    return manifest;
-  };
-  /** @param {string[]} sections */
-  return async (sections) =>
-    Object.fromEntries(
-      await Promise.all(
-        sections.filter((section) => remotes[section]).map(async (s) => [s, await manifestOf(s)]),
-      ),
-    );
-}

@@ -8,13 +8,11 @@
 // The token is never logged, kept by a cache or sent on as a Referer. They are in the visitor's chosen theme (the kit's
 // tokens, from the shell's stylesheet, and data-theme from the theme cookie), like every page of the site.
 import { readFileSync } from 'node:fs';
-import { escapeHtml } from './markup.cjs';
-import { chosenTheme, withTheme } from './pageTheme.mjs';
+import { deadlines } from '@site/shared-ui/deadlineTimes';
+import { escapeHtml } from '../markup.cjs';
+import { chosenTheme, withTheme } from '../pageTheme.mjs';
 
 export const newsletterLinkPaths = { confirm: '/newsletter/confirm', unsubscribe: '/newsletter/unsubscribe' };
-
-/** How long the page waits for the backend's function (the browser's newsletter deadline, deadlines.ts). */
-export const NEWSLETTER_LINK_TIMEOUT_MS = 10_000;
 
 const stylesheetPath = '/newsletter/page.css';
 const stylesheet = readFileSync(new URL('./newsletterLinks.css', import.meta.url), 'utf8');
@@ -103,7 +101,7 @@ export function newsletterLinks({ backend, stylesheets = [] }) {
           'Content-Type': 'application/json',
         },
         body: JSON.stringify({ token }),
-        signal: AbortSignal.timeout(NEWSLETTER_LINK_TIMEOUT_MS),
+        signal: AbortSignal.timeout(deadlines.newsletterSubmitMs),
       });
       const { outcome } = await response.json();
       return ['confirmed', 'unsubscribed', 'invalid', 'expired'].includes(outcome) ? outcome : 'failed';

@@ -1,5 +1,7 @@
-// Security headers for the site. The Content-Security-Policy is derived from the runtime configuration (where the
-// sections and the backend live), so it stays exact for every deployment.
+// Security headers on every answer of a server. The shell's Content-Security-Policy is derived from the runtime
+// configuration (where the sections and the backend live), computed again only when remotes.json changes, so it stays
+// exact for every deployment and follows a promote without a restart.
+import fastifyPlugin from 'fastify-plugin';
 
 /**
  * reCAPTCHA's own paths, never all of www.google.com or www.gstatic.com (whose other endpoints, JSONP among them, are
@@ -70,6 +72,41 @@ export function shellSecurityHeaders(config) {
     'Strict-Transport-Security': strictTransportSecurity,
   };
 }
+
+/**
+ * The shell's headers as remotes.json is now: computed once per change of it.
+ * @param {{ remotes: () => Promise<Record<string, string>>, siteConfig: object }} options
+ */
+export function liveShellSecurityHeaders({ remotes: remotesNow, siteConfig }) {
+  let remotesSeen;
+  let key;
+  let headers;
+  return async () => {
+    const remotes = await remotesNow();
+    if (remotes !== remotesSeen) {
+      remotesSeen = remotes;
+      const nextKey = JSON.stringify(remotes);
+      if (nextKey !== key) {
+        key = nextKey;
+        headers = shellSecurityHeaders({ remotes, siteConfig });
+      }
+    }
+    return headers;
+  };
+}
+
+/**
+ * The plugin: these headers on every answer of the server it is registered on (errors and 404s included).
+ * @type {import('fastify').FastifyPluginAsync<{ headers: Record<string, string> | (() => Promise<Record<string, string>>) }>}
+ */
+export const securityHeaders = fastifyPlugin(
+  async (app, { headers }) => {
+    app.addHook('onRequest', async (_request, reply) => {
+      reply.headers(typeof headers === 'function' ? await headers() : headers);
+    });
+  },
+  { name: 'security-headers' },
+);
 
 /** Headers for every answer of a section's static server. */
 export const sectionSecurityHeaders = {

@@ -142,38 +142,39 @@ export async function createPageRenderer({
     }
   }
 
+  /** The whole page of a render in its document, made once per render and document (documents are kept as read). */
+  const composed = new WeakMap();
+  function answer(page, document, how) {
+    let made = composed.get(page);
+    if (made?.document !== document) {
+      made = { document, body: renderer.composePage(document, page, page.html) };
+      composed.set(page, made);
+    }
+    return {
+      status: 200,
+      headers: { 'Cache-Control': pageCacheControl(), 'X-Page-Render': how },
+      body: made.body,
+      // The same object for every visitor served this render: what it is sent as is made once (plugins/pages.mjs).
+      source: page,
+    };
+  }
+
   return {
     /**
      * The page, rendered here (or from the cache), or undefined when it cannot be (the prerendered file is served).
-     * @returns {Promise<{ status: number, headers: Record<string, string>, body: string } | undefined>}
+     * @returns {Promise<{ status: number, headers: Record<string, string>, body: string, source: object } | undefined>}
      */
     async render(path, document) {
       const cached = cache ? pages.get(path) : undefined;
-      const headers = { 'Cache-Control': pageCacheControl() };
       try {
         if (cached && cached.state !== 'expired') {
           if (cached.state === 'stale') refresh(path);
-          return {
-            status: 200,
-            headers: { ...headers, 'X-Page-Render': `cache-${cached.state}` },
-            body: renderer.composePage(document, cached.page, cached.page.html),
-          };
+          return answer(cached.page, document, `cache-${cached.state}`);
         }
         const shared = await rendering.get(path);
-        if (shared) {
-          return {
-            status: 200,
-            headers: { ...headers, 'X-Page-Render': 'server-shared' },
-            body: renderer.composePage(document, shared, shared.html),
-          };
-        }
+        if (shared) return answer(shared, document, 'server-shared');
         const rendered = await renderNow(path);
-        if (!rendered) return undefined;
-        return {
-          status: 200,
-          headers: { ...headers, 'X-Page-Render': 'server' },
-          body: renderer.composePage(document, rendered, rendered.html),
-        };
+        return rendered ? answer(rendered, document, 'server') : undefined;
       } catch (error) {
         console.error(
           `[server render] ${path}: served prerendered instead:`,

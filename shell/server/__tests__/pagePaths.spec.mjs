@@ -5,7 +5,7 @@ import { request } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { canonicalPage, requestPath } from '../pagePaths.mjs';
-import { startStaticServer } from '../staticServer.mjs';
+import { startPagesServer } from './pagesServer.mjs';
 
 const pages = new Set(['/', '/tutorials', '/help/privacy-policy']);
 
@@ -83,12 +83,10 @@ describe("a page's one spelling", () => {
     const rendered = [];
     let server;
     before(async () => {
-      server = await startStaticServer({
+      server = await startPagesServer({
         root,
-        port: 0,
-        pages: true,
-        pagePaths: pages,
-        renderPage: async (pathname) => {
+        pagePaths: [...pages],
+        render: async (pathname) => {
           rendered.push(pathname);
           return { status: 200, headers: {}, body: `<html>${pathname}</html>` };
         },

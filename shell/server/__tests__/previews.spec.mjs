@@ -12,7 +12,7 @@ import {
   readPreview,
   signPreview,
 } from '../previews.mjs';
-import { startStaticServer } from '../staticServer.mjs';
+import { startPagesServer } from './pagesServer.mjs';
 
 const secret = 'a secret of the site';
 const preview = { section: 'help', version: '0123456789abcdef', expiresAt: 2_000 };
@@ -81,13 +81,7 @@ describe('a preview link', () => {
   it("never appears in the server's log", async () => {
     const root = mkdtempSync(path.join(os.tmpdir(), 'preview-log-'));
     writeFileSync(path.join(root, 'index.html'), '<html><head></head><body></body></html>');
-    const server = await startStaticServer({
-      root,
-      port: 0,
-      pages: true,
-      quiet: false,
-      previews: { secret, liveRemotes: async () => live },
-    });
+    const server = await startPagesServer({ root, quiet: false, previewSecret: secret, remotes: live });
     const token = signPreview(
       { section: 'help', version: '0123456789abcdef', expiresAt: Date.now() + 60_000 },
       secret,

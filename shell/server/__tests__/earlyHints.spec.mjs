@@ -1,7 +1,6 @@
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { createServer } from 'node:http';
-import { earlyHintsFor, sectionManifests } from '../earlyHints.mjs';
+import { earlyHintsFor } from '../earlyHints.mjs';
 
 const portfolioManifest = {
   metaData: { remoteEntry: { name: 'remoteEntry.js', path: '' } },
@@ -50,54 +49,5 @@ describe('early hints for a page', () => {
     assert.equal(earlyHintsFor('/help/privacy-policy/', config), undefined);
     assert.equal(earlyHintsFor('/about', config).split(', ').length, 3);
     assert.equal(earlyHintsFor('/nowhere', config), undefined);
-  });
-});
-
-describe("the sections' manifests for the hints", () => {
-  let server;
-  let requests = 0;
-  let url;
-  // Answers its manifest until told to hang (as a frozen section's file server does).
-  let hanging = false;
-  const held = [];
-  before(async () => {
-    server = createServer((request, response) => {
-      requests += 1;
-      if (hanging) held.push(response);
-      else if (request.url === '/mf-manifest.json') response.end(JSON.stringify(portfolioManifest));
-      else response.writeHead(404).end();
-    });
-    await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-    url = `http://127.0.0.1:${server.address().port}`;
-  });
-  after(() => {
-    for (const response of held) response.destroy();
-    server.close();
-  });
-
-  it('are fetched from where remotes.json says, kept for a few seconds, and missing when a section does not answer', async () => {
-    const manifestsOf = sectionManifests({
-      portfolio: `${url}/mf-manifest.json`,
-      courses: `${url}/gone/mf-manifest.json`,
-    });
-    assert.deepEqual(await manifestsOf(['portfolio', 'courses', 'unknown']), {
-      portfolio: portfolioManifest,
-      courses: undefined,
-    });
-    await manifestsOf(['portfolio']);
-    assert.equal(requests, 2);
-  });
-
-  it('keep the last one a section gave while it does not answer in time', async () => {
-    const manifestsOf = sectionManifests({ portfolio: `${url}/mf-manifest.json` }, 0, 100);
-    assert.deepEqual(await manifestsOf(['portfolio']), { portfolio: portfolioManifest });
-    hanging = true;
-    try {
-      const startedAt = Date.now();
-      assert.deepEqual(await manifestsOf(['portfolio']), { portfolio: portfolioManifest });
-      assert.ok(Date.now() - startedAt < 1_000);
-    } finally {
-      hanging = false;
-    }
   });
 });

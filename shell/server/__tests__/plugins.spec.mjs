@@ -5,29 +5,47 @@ import { request } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { startStaticServer } from '../staticServer.mjs';
-import { contentSecurityPolicy, sectionSecurityHeaders, shellSecurityHeaders } from '../securityHeaders.mjs';
+import { createServerApp, listen } from '../app.mjs';
+import { createSiteServer } from '../siteServer.mjs';
+import { generatedRoutes } from '../plugins/generatedRoutes.mjs';
+import { pages } from '../plugins/pages.mjs';
+import {
+  contentSecurityPolicy,
+  liveShellSecurityHeaders,
+  sectionSecurityHeaders,
+  securityHeaders,
+  shellSecurityHeaders,
+} from '../plugins/securityHeaders.mjs';
+import { staticFiles } from '../plugins/staticFiles.mjs';
 
-const root = mkdtempSync(path.join(os.tmpdir(), 'static-server-'));
+const root = mkdtempSync(path.join(os.tmpdir(), 'site-server-'));
 const bigScript = `console.log(${JSON.stringify('x'.repeat(4000))});`;
-writeFileSync(path.join(root, 'index.html'), '<h1>Home</h1>');
+writeFileSync(path.join(root, 'index.html'), '<html><head></head><body><h1>Home</h1></body></html>');
 writeFileSync(path.join(root, '404.html'), '<h1>Oops, Page Not Found</h1>');
 writeFileSync(path.join(root, 'main.0123abcdef.js'), bigScript);
 writeFileSync(path.join(root, 'remoteEntry.js'), bigScript);
 writeFileSync(path.join(root, 'mf-manifest.json'), '{}');
+writeFileSync(path.join(root, '.env'), 'SECRET=1');
 mkdirSync(path.join(root, 'about'));
-writeFileSync(path.join(root, 'about', 'index.html'), '<h1>About</h1>');
+writeFileSync(
+  path.join(root, 'about', 'index.html'),
+  '<html><head></head><body><h1>About</h1></body></html>',
+);
 const coursesPage = `<html><head><title>Courses</title></head><body>${'<p>course</p>'.repeat(100)}</body></html>`;
 mkdirSync(path.join(root, 'courses'));
 writeFileSync(path.join(root, 'courses', 'index.html'), coursesPage);
-let coursesHead = '<script type="application/ld+json">{"name":"A"}</script>';
-const otherRemotes = path.join(root, '..', `${path.basename(root)}-remotes.json`);
-writeFileSync(otherRemotes, '{"help":"http://localhost:9/mf-manifest.json"}');
+writeFileSync(
+  path.join(root, 'first-screen-modules.json'),
+  JSON.stringify({ '/': [], '/about': ['help/HelpRoutes'], '/courses': [] }),
+);
+const remotesFile = path.join(root, '..', `${path.basename(root)}-remotes.json`);
+writeFileSync(remotesFile, '{"help":"http://localhost:9/mf-manifest.json"}');
+const siteConfig = { supabase: { url: 'http://127.0.0.1:9', anonKey: 'anon' } };
 
-/** A raw GET, so the path reaches the server exactly as written. */
-function get(port, urlPath, headers = {}) {
+/** A raw request, so the path reaches the server exactly as written. */
+function get(port, urlPath, headers = {}, method = 'GET') {
   return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port, path: urlPath, headers }, (response) => {
+    const req = request({ host: '127.0.0.1', port, path: urlPath, headers, method }, (response) => {
       const chunks = [];
       response.on('data', (chunk) => chunks.push(chunk));
       response.on('end', () =>
@@ -39,20 +57,18 @@ function get(port, urlPath, headers = {}) {
   });
 }
 
-/** The shell's server as serveSite starts it, on a free port. */
-const shellOptions = { root, port: 0, pages: true, headers: { 'X-Frame-Options': 'DENY' } };
-
-describe('the static server', () => {
+describe("the site's server", () => {
   let shell;
   let section;
   before(async () => {
-    shell = await startStaticServer({
-      ...shellOptions,
-      overrides: { '/remotes.json': otherRemotes },
-      linkHeader: (pathname) =>
-        pathname === '/about' ? '</remotes.json>; rel=preload; as=fetch' : undefined,
-    });
-    section = await startStaticServer({ root, port: 0, crossOrigin: true });
+    shell = await listen(
+      await createSiteServer({ shellDist: root, siteConfig, remotesFile, pins: async () => ({}) }),
+      { port: 0 },
+    );
+    const sectionApp = await createServerApp({ name: 'section' });
+    await sectionApp.register(securityHeaders, { headers: sectionSecurityHeaders });
+    await sectionApp.register(staticFiles, { root, crossOrigin: true });
+    section = await listen(sectionApp, { port: 0 });
   });
   after(async () => {
     await shell.close();
@@ -69,19 +85,33 @@ describe('the static server', () => {
     }
   });
 
-  it('serves prerendered pages by path, and the not-found page with status 404', async () => {
-    assert.equal((await get(shell.port, '/about')).body.toString(), '<h1>About</h1>');
+  it('serves its pages by path, other spellings 301, and the not-found page with status 404', async () => {
+    assert.match((await get(shell.port, '/about')).body.toString(), /<h1>About<\/h1>/);
+    for (const spelling of ['/about/', '/About', '/about/index.html', '//about']) {
+      const moved = await get(shell.port, `${spelling}?x=1`);
+      assert.equal(moved.status, 301, spelling);
+      assert.equal(moved.headers.location, '/about?x=1', spelling);
+    }
     const missing = await get(shell.port, '/no/such/page');
     assert.equal(missing.status, 404);
     assert.match(missing.body.toString(), /Oops, Page Not Found/);
     assert.equal((await get(shell.port, '/missing.js')).status, 404);
+    assert.equal((await get(shell.port, '/404.html')).status, 404);
+    assert.equal((await get(shell.port, '/about', {}, 'POST')).status, 405);
   });
 
-  it('never serves a file outside its folder', async () => {
-    for (const attempt of ['/../../etc/passwd', '/..%2f..%2fetc%2fpasswd', '/%2e%2e/%2e%2e/etc/passwd']) {
-      const response = await get(section.port, attempt);
-      assert.equal(response.status, 404, attempt);
-      assert.doesNotMatch(response.body.toString(), /root:/);
+  it('never serves a file outside its folder, nor a dotfile', async () => {
+    for (const attempt of [
+      '/../../etc/passwd',
+      '/..%2f..%2fetc%2fpasswd',
+      '/%2e%2e/%2e%2e/etc/passwd',
+      '/.env',
+    ]) {
+      for (const port of [section.port, shell.port]) {
+        const response = await get(port, attempt);
+        assert.ok([400, 403, 404].includes(response.status), `${attempt}: ${response.status}`);
+        assert.doesNotMatch(response.body.toString(), /root:|SECRET/);
+      }
     }
   });
 
@@ -98,86 +128,126 @@ describe('the static server', () => {
   });
 
   it('answers a repeated request with 304 when nothing changed', async () => {
-    const first = await get(shell.port, '/mf-manifest.json');
-    const second = await get(shell.port, '/mf-manifest.json', { 'if-none-match': first.headers.etag });
-    assert.equal(second.status, 304);
+    for (const target of ['/mf-manifest.json', '/courses']) {
+      const first = await get(shell.port, target);
+      const second = await get(shell.port, target, { 'if-none-match': first.headers.etag });
+      assert.equal(second.status, 304, target);
+    }
   });
 
   it('lets the shell load a section from another origin', async () => {
     const response = await get(section.port, '/remoteEntry.js');
     assert.equal(response.headers['access-control-allow-origin'], '*');
     assert.equal(response.headers['cross-origin-resource-policy'], 'cross-origin');
+    assert.equal((await get(section.port, '/remoteEntry.js', {}, 'OPTIONS')).status, 204);
     assert.equal(
       (await get(shell.port, '/remoteEntry.js')).headers['access-control-allow-origin'],
       undefined,
     );
   });
 
-  it('serves a replacement runtime configuration and its own headers', async () => {
+  it('serves remotes.json as it is now, and a Content-Security-Policy made from it, on every answer', async () => {
     const response = await get(shell.port, '/remotes.json');
     assert.deepEqual(JSON.parse(response.body.toString()), { help: 'http://localhost:9/mf-manifest.json' });
-    assert.equal(response.headers['x-frame-options'], 'DENY');
+    for (const target of ['/', '/missing.js', '/remotes.json']) {
+      const answer = await get(shell.port, target);
+      assert.equal(answer.headers['x-frame-options'], 'DENY', target);
+      assert.match(
+        answer.headers['content-security-policy'],
+        /script-src 'self' http:\/\/localhost:9\/;/,
+        target,
+      );
+    }
+    assert.deepEqual(JSON.parse((await get(shell.port, '/site-config.json')).body.toString()), siteConfig);
   });
 
   it('sends early hints with the pages that have them, and only with pages', async () => {
-    assert.equal((await get(shell.port, '/about')).headers.link, '</remotes.json>; rel=preload; as=fetch');
-    assert.equal((await get(shell.port, '/')).headers.link, undefined);
+    assert.match((await get(shell.port, '/about')).headers.link, /^<\/remotes\.json>; rel=preload/);
     assert.equal((await get(shell.port, '/main.0123abcdef.js')).headers.link, undefined);
   });
 });
 
-describe('the static server with generated answers', () => {
+describe('the CSP as remotes.json changes', () => {
+  it('is made again when remotes.json points a section elsewhere, and only then', async () => {
+    let remotes = { help: 'https://a.example.com/help/mf-manifest.json' };
+    const headers = liveShellSecurityHeaders({ remotes: async () => remotes, siteConfig });
+    const first = await headers();
+    assert.equal(await headers(), first);
+    remotes = { help: 'https://a.example.com/help/mf-manifest.json' };
+    assert.equal(await headers(), first);
+    remotes = { help: 'https://b.example.com/help/mf-manifest.json' };
+    assert.match(
+      (await headers())['Content-Security-Policy'],
+      /script-src 'self' https:\/\/b\.example\.com\/help\/;/,
+    );
+  });
+});
+
+describe('pages and generated answers', () => {
   let shell;
+  let coursesHead = '<script type="application/ld+json">{"name":"A"}</script>';
+  let renders = 0;
+  const renderedPage = { id: 'a render' };
   before(async () => {
-    shell = await startStaticServer({
-      ...shellOptions,
-      htmlHead: async (pathname) => (pathname === '/courses' ? coursesHead : undefined),
-      routes: {
-        '/sitemap.xml': async () => ({
-          headers: {
-            'Content-Type': 'application/xml; charset=utf-8',
-            'Cache-Control': 'public, max-age=60',
-          },
-          body: `<urlset>${'<url/>'.repeat(200)}</urlset>`,
-        }),
-        '/broken.xml': async () => {
-          throw new Error('the backend is away');
+    const sitePages = pages({
+      root,
+      pagePaths: ['/', '/about', '/courses'],
+      headTags: async (page) => (page === '/courses' ? coursesHead : undefined),
+      renderer: {
+        render: async (page, document) => {
+          if (page !== '/') return undefined;
+          renders += 1;
+          return {
+            status: 200,
+            headers: { 'Cache-Control': 'public, max-age=0', 'X-Page-Render': 'cache-fresh' },
+            body: document.replace('<h1>Home</h1>', '<h1>Home, rendered</h1>'),
+            source: renderedPage,
+          };
         },
       },
-      generated: async (pathname) => {
-        if (pathname === '/made/away.css') throw new Error('the section is away');
-        if (!pathname.startsWith('/made/')) return undefined;
-        return { headers: { 'Content-Type': 'text/css; charset=utf-8' }, body: `/* ${pathname} */` };
+      previewRemotes: async () => undefined,
+    });
+    const app = await createServerApp({ name: 'shell', notFound: sitePages.notFound });
+    await app.register(generatedRoutes, {
+      sitemap: async () => ({
+        headers: { 'Content-Type': 'application/xml; charset=utf-8', 'Cache-Control': 'public, max-age=60' },
+        body: `<urlset>${'<url/>'.repeat(200)}</urlset>`,
+      }),
+      styles: {
+        prefix: '/made/',
+        answer: async (pathname) => {
+          if (pathname === '/made/away.css') throw new Error('the section is away');
+          if (pathname === '/made/unknown.css') return undefined;
+          return { headers: { 'Content-Type': 'text/css; charset=utf-8' }, body: `/* ${pathname} */` };
+        },
       },
     });
+    await app.register(sitePages.plugin);
+    await app.register(staticFiles, { root, htmlFiles: false });
+    shell = await listen(app, { port: 0 });
   });
   after(() => shell.close());
 
-  it('answers a generated route with its headers and the security headers, compressed as accepted', async () => {
+  it('answers the sitemap with its headers, compressed as accepted', async () => {
     const plain = await get(shell.port, '/sitemap.xml');
     assert.equal(plain.status, 200);
     assert.equal(plain.headers['content-type'], 'application/xml; charset=utf-8');
     assert.equal(plain.headers['cache-control'], 'public, max-age=60');
-    assert.equal(plain.headers['x-frame-options'], 'DENY');
     assert.match(plain.body.toString(), /^<urlset>(<url\/>){200}<\/urlset>$/);
     const gzip = await get(shell.port, '/sitemap.xml', { 'accept-encoding': 'gzip' });
     assert.equal(gzip.headers['content-encoding'], 'gzip');
     assert.equal(gunzipSync(gzip.body).toString(), plain.body.toString());
   });
 
-  it('answers 503 when a generated route fails, and keeps serving', async () => {
-    assert.equal((await get(shell.port, '/broken.xml')).status, 503);
-    assert.equal((await get(shell.port, '/sitemap.xml')).status, 200);
-  });
-
-  it('answers a path made on request, 503 when making it fails, and serves files and pages as before', async () => {
+  it('answers a stylesheet it makes, 503 when making it fails, 404 for a name it does not make or one with a query', async () => {
     const made = await get(shell.port, '/made/page.css');
     assert.equal(made.status, 200);
     assert.equal(made.headers['content-type'], 'text/css; charset=utf-8');
     assert.equal(made.body.toString(), '/* /made/page.css */');
     assert.equal((await get(shell.port, '/made/away.css')).status, 503);
+    assert.equal((await get(shell.port, '/made/unknown.css')).status, 404);
+    assert.equal((await get(shell.port, '/made/page.css?v=2')).status, 404);
     assert.equal((await get(shell.port, '/about')).status, 200);
-    assert.equal((await get(shell.port, '/missing.css')).status, 404);
   });
 
   it('adds generated tags at the end of a page’s head, with an ETag of what it sends', async () => {
@@ -193,8 +263,19 @@ describe('the static server with generated answers', () => {
     assert.match(changed.body.toString(), /\{"name":"B"\}<\/script><\/head>/);
     const gzip = await get(shell.port, '/courses', { 'accept-encoding': 'gzip' });
     assert.match(gunzipSync(gzip.body).toString(), /\{"name":"B"\}/);
-    // Pages without generated tags are served as they are.
-    assert.equal((await get(shell.port, '/about')).body.toString(), '<h1>About</h1>');
+  });
+
+  it('sends a rendered page with its headers, in the chosen theme, the same bytes for every visitor of one render', async () => {
+    const first = await get(shell.port, '/', { 'accept-encoding': 'br' });
+    assert.equal(first.headers['x-page-render'], 'cache-fresh');
+    assert.match(brotliDecompressSync(first.body).toString(), /<h1>Home, rendered<\/h1>/);
+    const second = await get(shell.port, '/', { 'accept-encoding': 'br' });
+    assert.equal(second.headers.etag, first.headers.etag);
+    assert.deepEqual(second.body, first.body);
+    const dark = await get(shell.port, '/', { cookie: 'theme=dark' });
+    assert.match(dark.body.toString(), /^<html data-theme="dark">/);
+    assert.notEqual(dark.headers.etag, first.headers.etag);
+    assert.ok(renders >= 3);
   });
 });
 

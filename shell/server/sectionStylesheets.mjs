@@ -10,6 +10,7 @@
 // ever fetched (no query, fragment or credentials in a name), without following redirects, a few at a time and each
 // capped in size; a file that could not be fetched is not asked for again for a few seconds.
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
+import { deadlines } from '@site/shared-ui/deadlineTimes';
 
 /** At most this many files are kept (old deployments' files go first). */
 const keptFiles = 500;
@@ -81,7 +82,10 @@ async function cappedText(response, url, maxBytes) {
  *   before the page links the original; the stylesheets (URLs) the live sections' manifests list now, the only ones
  *   ever fetched
  */
-export function sectionStylesheets({ deadlineMs = 2000, listed = async () => new Set() } = {}) {
+export function sectionStylesheets({
+  deadlineMs = deadlines.serverStylesheetMs,
+  listed = async () => new Set(),
+} = {}) {
   /** section URL -> its text, once kept (a rejected promise while it cannot be fetched, for failureMs) */
   const kept = new Map();
   let fetching = 0;

@@ -1,0 +1,187 @@
+// The site's pages: each page in its one spelling, rendered on the server with its content (../pageRenderer.mjs) or,
+// when it cannot be, its prerendered file; in the visitor's chosen theme from the first byte (../pageTheme.mjs), with
+// the head tags made from the tables (structured data) and the page's early hints (a Link header). Any other spelling
+// of a page is answered 301 to it (../pagePaths.mjs); an unknown path gets the not-found page with status 404, and
+// nothing is rendered or kept for it. A page previewed (./previews.mjs) is the prerendered file, rendered in the
+// browser with the preview's remotes, and never kept by a cache.
+// What a page sends is the same bytes for many visitors: each answer (a rendered or prerendered page, in a theme, with
+// its head tags) is made once, with its ETag, and compressed once per encoding, so a page from the page cache costs a
+// lookup and a write.
+import { readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import fastifyPlugin from 'fastify-plugin';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import { plainNotFound } from '../app.mjs';
+import { insertBefore, textHash } from '../markup.cjs';
+import { canonicalPage, requestPath } from '../pagePaths.mjs';
+import { chosenTheme, withTheme } from '../pageTheme.mjs';
+
+const html = 'text/html; charset=utf-8';
+
+/** How often a prerendered file is checked for a new build (`npm run dev` rebuilds them while serving). */
+const documentCheckMs = 1000;
+
+/**
+ * The prerendered documents of a build folder, read once and again only when their file changed.
+ * @param {string} root
+ */
+function prerenderedDocuments(root) {
+  /** @type {Map<string, { text: string, mtimeMs: number, checkedAt: number }>} */
+  const documents = new Map();
+  return (file) => {
+    const absolute = path.join(root, file);
+    let document = documents.get(absolute);
+    const now = Date.now();
+    if (document && now - document.checkedAt < documentCheckMs) return document;
+    const info = statSync(absolute, { throwIfNoEntry: false });
+    if (!info?.isFile()) return undefined;
+    document ??= { text: '', mtimeMs: -1, checkedAt: now };
+    document.checkedAt = now;
+    if (info.mtimeMs !== document.mtimeMs) {
+      // A new object for new text: answers made from the old one are no longer found.
+      document = { text: readFileSync(absolute, 'utf8'), mtimeMs: info.mtimeMs, checkedAt: now };
+    }
+    documents.set(absolute, document);
+    return document;
+  };
+}
+
+/** The file of a page ('/' -> index.html, '/about' -> about/index.html). */
+const pageFile = (page) => (page === '/' ? 'index.html' : `${page.slice(1)}/index.html`);
+
+const acceptedEncoding = (header = '') =>
+  /\bbr\b/.test(header) ? 'br' : /\bgzip\b/.test(header) ? 'gzip' : undefined;
+
+/**
+ * A page's answer as sent, made once: its text, ETag and compressed bytes per encoding (made when first asked for).
+ * Kept per source (a cached render, a prerendered document) and variant (theme and head tags), so a new render or a
+ * new build makes new answers and the old ones go with their source.
+ */
+class Answers {
+  /** @type {WeakMap<object, Map<string, { text: string, etag: string, encoded: Map<string, Buffer> }>>} */
+  #bySource = new WeakMap();
+
+  get(source, variant, make) {
+    let variants = this.#bySource.get(source);
+    if (!variants) this.#bySource.set(source, (variants = new Map()));
+    let answer = variants.get(variant);
+    if (!answer) {
+      const text = make();
+      answer = { text, etag: `"${textHash(text)}"`, encoded: new Map() };
+      variants.set(variant, answer);
+      // A handful of themes times the head tags' versions: the oldest go first.
+      if (variants.size > 16) variants.delete(variants.keys().next().value);
+    }
+    return answer;
+  }
+
+  static encoded(answer, encoding) {
+    let bytes = answer.encoded.get(encoding);
+    if (!bytes) {
+      bytes =
+        encoding === 'br'
+          ? brotliCompressSync(answer.text, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } })
+          : gzipSync(answer.text, { level: 6 });
+      answer.encoded.set(encoding, bytes);
+    }
+    return bytes;
+  }
+}
+
+/**
+ * @param {object} options
+ * @param {string} options.root the shell's build folder (its prerendered pages)
+ * @param {Iterable<string>} options.pagePaths the site's pages (none: a development build, where the app routes every
+ *   path in the browser from index.html)
+ * @param {{ render: (page: string, document: string) => Promise<{ status: number, headers: Record<string, string>,
+ *   body: string, source: object } | undefined> }} [options.renderer] server rendering (../pageRenderer.mjs)
+ * @param {(page: string) => Promise<string | undefined>} [options.headTags] tags made from the tables for a page's head
+ * @param {(page: string) => Promise<string | undefined>} [options.hints] a page's early hints (a Link header value)
+ * @param {(request: import('fastify').FastifyRequest) => Promise<unknown>} options.previewRemotes a request's preview
+ */
+export function pages({ root, pagePaths, renderer, headTags, hints, previewRemotes }) {
+  const sitePages = new Set(pagePaths);
+  const documentOf = prerenderedDocuments(root);
+  const answers = new Answers();
+
+  async function answerPage(request, reply, page, document, status) {
+    const theme = chosenTheme(request.headers.cookie);
+    const [head, link] = await Promise.all([headTags?.(page), hints?.(page)]);
+    if (link) reply.header('Link', link);
+    const dressed = (text) => withTheme(head ? insertBefore(text, '</head>', head) : text, theme);
+    if (await previewRemotes(request)) {
+      return reply
+        .code(status)
+        .header('Cache-Control', 'private, no-store')
+        .type(html)
+        .send(dressed(document.text));
+    }
+    const rendered = status === 200 ? await renderer?.render(page, document.text) : undefined;
+    const source = rendered?.source ?? document;
+    const answer = answers.get(source, `${theme}\n${head ?? ''}`, () =>
+      dressed(rendered?.body ?? document.text),
+    );
+    reply
+      .code(rendered?.status ?? status)
+      .headers(rendered?.headers ?? { 'Cache-Control': 'no-cache' })
+      .header('ETag', answer.etag)
+      .type(html);
+    if (status === 200 && request.headers['if-none-match'] === answer.etag) return reply.code(304).send();
+    const encoding = acceptedEncoding(request.headers['accept-encoding']);
+    if (!encoding) return reply.send(answer.text);
+    return reply
+      .header('Vary', 'Accept-Encoding')
+      .header('Content-Encoding', encoding)
+      .send(Answers.encoded(answer, encoding));
+  }
+
+  /** A 301 to the page a path spells, when it spells one in another way (undefined: it does not). */
+  function redirectToPage(request, reply) {
+    const pathname = requestPath(request.url);
+    // (The router reads `/tutorial%73` as `/tutorials`: the path as sent is what must be the page's one spelling.)
+    if (pathname === undefined || sitePages.has(pathname)) return undefined;
+    const page = canonicalPage(pathname, sitePages);
+    if (page === undefined) return undefined;
+    const query = request.url.indexOf('?');
+    return reply
+      .code(301)
+      .header('Location', query < 0 ? page : `${page}${request.url.slice(query)}`)
+      .header('Cache-Control', 'public, max-age=3600')
+      .send();
+  }
+
+  /** The pages' routes, and the redirects of their other spellings wherever those would be routed (a file, nothing). */
+  const plugin = fastifyPlugin(async (app) => {
+    app.addHook('onRequest', async (request, reply) =>
+      request.method === 'GET' || request.method === 'HEAD' ? redirectToPage(request, reply) : undefined,
+    );
+    for (const page of sitePages) {
+      app.get(page, (request, reply) => {
+        const document = documentOf(pageFile(page));
+        return document ? answerPage(request, reply, page, document, 200) : reply.callNotFound();
+      });
+    }
+  });
+
+  /**
+   * What is no route: a page's other spelling (301), or a path that is no page: the not-found page (404) for a path
+   * without an extension, else a plain 404; a method no route takes, 405.
+   * @param {import('fastify').FastifyRequest} request
+   * @param {import('fastify').FastifyReply} reply
+   */
+  async function notFound(request, reply) {
+    if (request.method !== 'GET' && request.method !== 'HEAD') return plainNotFound(request, reply);
+    const pathname = requestPath(request.url);
+    if (pathname === undefined) return reply.code(400).type('text/plain').send('Bad request');
+    if (!path.extname(pathname)) {
+      const notFoundPage = documentOf('404.html');
+      if (notFoundPage) return answerPage(request, reply, pathname, notFoundPage, 404);
+      // A development build has no not-found page: the app itself routes the path.
+      const app = sitePages.size === 0 ? documentOf('index.html') : undefined;
+      if (app) return answerPage(request, reply, pathname, app, 200);
+    }
+    return plainNotFound(request, reply);
+  }
+
+  return { plugin, notFound };
+}

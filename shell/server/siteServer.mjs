@@ -1,0 +1,124 @@
+// The site's server: what a Node host runs in production (docs/hosting.md). One Fastify app made of plugins, one job
+// each: security headers, the runtime configuration, previews, the newsletter links' pages, generated routes (the
+// sitemap, the sections' stylesheets), the pages (rendered and kept), and the shell's static files. The sections stay
+// on their own (static) hosts; what the server knows of them comes from one view (./sectionManifests.mjs).
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { createServerApp } from './app.mjs';
+import { earlyHintsFor } from './earlyHints.mjs';
+import { createPageRenderer } from './pageRenderer.mjs';
+import { currentJson, sectionManifests } from './sectionManifests.mjs';
+import { sectionStylesheets, sectionStylesPrefix } from './sectionStylesheets.mjs';
+import { shellSeo } from './shellSeo.mjs';
+import { generatedRoutes } from './plugins/generatedRoutes.mjs';
+import { newsletterLinks } from './plugins/newsletterLinks.mjs';
+import { pages } from './plugins/pages.mjs';
+import { previews } from './plugins/previews.mjs';
+import { runtimeConfig } from './plugins/runtimeConfig.mjs';
+import { liveShellSecurityHeaders, securityHeaders } from './plugins/securityHeaders.mjs';
+import { staticFiles } from './plugins/staticFiles.mjs';
+
+const readJson = (file, fallback) => (existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : fallback);
+
+/** The shell's own stylesheets (the kit's tokens among them), as its pages link them. */
+function shellStylesheets(shellDist) {
+  const page = path.join(shellDist, 'index.html');
+  if (!existsSync(page)) return [];
+  return [...readFileSync(page, 'utf8').matchAll(/<link\b[^>]*>/g)]
+    .filter(([tag]) => /\brel="stylesheet"/.test(tag))
+    .map(([tag]) => /\bhref="([^"]+)"/.exec(tag)?.[1])
+    .filter(Boolean);
+}
+
+/** A page's early hints, made again at most once a second (they follow remotes.json and the manifests). */
+function pageHints({ firstScreenModules, sections, siteConfig }) {
+  const made = new Map();
+  return async (page) => {
+    const kept = made.get(page);
+    if (kept && Date.now() - kept.at < 1000) return kept.hints;
+    const { remotes, manifests } = await sections.current(
+      (firstScreenModules[page] ?? []).map((module) => module.split('/')[0]),
+    );
+    const hints = earlyHintsFor(page, { firstScreenModules, remotes, siteConfig, manifests });
+    if (firstScreenModules[page]) made.set(page, { at: Date.now(), hints });
+    return hints;
+  };
+}
+
+/**
+ * The site's server, not yet listening (`app.listen`); `close` stops it and its renderer.
+ * @param {object} options
+ * @param {string} options.shellDist the shell's build (static files, prerendered pages, first-screen-modules.json)
+ * @param {{ supabase: { url: string, anonKey: string }, recaptchaSiteKey?: string }} options.siteConfig
+ * @param {string} options.remotesFile the live remotes.json (read again every 2 s)
+ * @param {() => Promise<Record<string, Record<string, string>>>} options.pins section-pins.json as it is now
+ * @param {string} [options.rendererFile] the shell's server build (none: pages are their prerendered files)
+ * @param {string} [options.seoFile] the shell's SEO build (none: no sitemap or structured data from the tables)
+ * @param {boolean} [options.pageCache] keep rendered pages (default true)
+ * @param {number} [options.slotDeadlineMs] how long a page waits for its sections (default deadlines.serverSlotMs)
+ * @param {string} [options.previewSecret] signs preview links (none: no previews)
+ * @param {boolean} [options.quiet]
+ */
+export async function createSiteServer({
+  shellDist,
+  siteConfig,
+  remotesFile,
+  pins,
+  rendererFile,
+  seoFile,
+  pageCache = true,
+  slotDeadlineMs,
+  previewSecret,
+  quiet = true,
+}) {
+  const firstScreenModules = readJson(path.join(shellDist, 'first-screen-modules.json'), {});
+  const remotes = currentJson(remotesFile);
+  const sections = sectionManifests({ remotes });
+  const styles = sectionStylesheets({ listed: () => sections.listedStylesheets() });
+  const seo =
+    seoFile && existsSync(seoFile)
+      ? shellSeo({ seo: createRequire(import.meta.url)(seoFile), siteConfig })
+      : { routes: {}, htmlHead: undefined };
+  const renderer =
+    rendererFile && existsSync(rendererFile)
+      ? await createPageRenderer({
+          rendererFile,
+          siteConfig,
+          remotes,
+          pins,
+          stylesheets: async (moduleIds) => {
+            const { urls, unknown } = await sections.moduleStylesheets(moduleIds);
+            return { hrefs: await styles.localUrls(urls), unknown };
+          },
+          cache: pageCache,
+          deadlineMs: slotDeadlineMs,
+        })
+      : undefined;
+  const preview = previews({ secret: previewSecret, remotes });
+  const sitePages = pages({
+    root: shellDist,
+    // The site's pages, as the prerender lists them.
+    pagePaths: Object.keys(firstScreenModules),
+    renderer,
+    headTags: seo.htmlHead,
+    hints: pageHints({ firstScreenModules, sections, siteConfig }),
+    previewRemotes: preview.remotesFor,
+  });
+
+  const app = await createServerApp({ name: 'shell', quiet, notFound: sitePages.notFound });
+  await app.register(securityHeaders, { headers: liveShellSecurityHeaders({ remotes, siteConfig }) });
+  await app.register(runtimeConfig, { remotes, siteConfig, previewRemotes: preview.remotesFor });
+  await app.register(preview.plugin);
+  await app.register(
+    newsletterLinks({ backend: siteConfig.supabase, stylesheets: shellStylesheets(shellDist) }),
+  );
+  await app.register(generatedRoutes, {
+    sitemap: seo.routes['/sitemap.xml'],
+    styles: { prefix: sectionStylesPrefix, answer: styles.answer },
+  });
+  await app.register(sitePages.plugin);
+  await app.register(staticFiles, { root: shellDist, htmlFiles: false });
+  app.addHook('onClose', async () => renderer?.close());
+  return app;
+}

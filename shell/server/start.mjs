@@ -1,0 +1,33 @@
+// The site's server alone, as a Node host runs it in production (docs/hosting.md): the shell's build, its renderer
+// and the live runtime configuration; the sections stay on their static hosts and the backend is the hosted Supabase
+// project that site-config.json names. Never the local stand-in.
+//   node shell/server/start.mjs       PORT (3000), HOST (0.0.0.0), SITE_REMOTES_FILE (shell/dist/remotes.json, with
+//                                     promote's section-pins.json beside it), SITE_PREVIEW_SECRET (none: no previews)
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { pinsFile } from '@site/tools/deploy/releases';
+import { listen } from './app.mjs';
+import { currentJson } from './sectionManifests.mjs';
+import { createSiteServer } from './siteServer.mjs';
+
+const shell = path.resolve(import.meta.dirname, '..');
+const shellDist = path.join(shell, 'dist');
+const remotesFile = path.resolve(process.env.SITE_REMOTES_FILE ?? path.join(shellDist, 'remotes.json'));
+const app = await createSiteServer({
+  shellDist,
+  siteConfig: JSON.parse(readFileSync(path.join(shellDist, 'site-config.json'), 'utf8')),
+  remotesFile,
+  // Only what promote pinned runs on the server: no pins file, no section code (its slots render in the browser).
+  pins: currentJson(path.join(path.dirname(remotesFile), pinsFile), { missing: {} }),
+  rendererFile: path.join(shell, 'dist-server/renderer.cjs'),
+  seoFile: path.join(shell, 'dist-prerender/seo.cjs'),
+  previewSecret: process.env.SITE_PREVIEW_SECRET,
+  quiet: false,
+});
+const server = await listen(app, {
+  port: Number(process.env.PORT ?? 3000),
+  host: process.env.HOST ?? '0.0.0.0',
+});
+console.log(`The site's server: ${server.url}`);
+for (const signal of ['SIGTERM', 'SIGINT'])
+  process.once(signal, () => server.close().then(() => process.exit(0)));
