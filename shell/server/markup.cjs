@@ -4,14 +4,8 @@
 // CommonJS, so the prerender and the server (ES modules), the renderer's webpack build and jest all load it as it is.
 'use strict';
 
-/** Text for HTML element content or a double-quoted attribute value. */
-function escapeHtml(text) {
-  return String(text)
-    .replace(/&/g, '&amp;')
-    .replace(/"/g, '&quot;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;');
-}
+/** Text for HTML element content or a quoted attribute value (`escape-html`: & < > " '). */
+const escapeHtml = require('escape-html');
 
 /**
  * The HTML with the first match of `pattern` replaced by `replacement` (a text, or a function of the match and its

@@ -4,6 +4,7 @@
 //   node supabase/scripts/generate-images.mjs
 // Text is drawn with the system's fonts (DejaVu Sans / Liberation Sans on Debian), so output can differ slightly
 // between machines; the committed files are the reference.
+import escapeXml from 'escape-html';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -96,12 +97,6 @@ function randomFor(seed) {
     return state / 2 ** 32;
   };
 }
-
-const escapeXml = (text) =>
-  text.replace(
-    /[<>&'"]/g,
-    (char) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[char],
-  );
 
 /** Splits a title into lines of at most `width` characters. */
 function wrap(text, width) {

@@ -30,7 +30,7 @@ describe('putting text into HTML', () => {
   });
 
   it('escapes text for content and attributes, and hashes text the same way everywhere', () => {
-    assert.equal(escapeHtml(`"<a href='x'>&</a>"`), `&quot;&lt;a href='x'&gt;&amp;&lt;/a&gt;&quot;`);
+    assert.equal(escapeHtml(`"<a href='x'>&</a>"`), '&quot;&lt;a href=&#39;x&#39;&gt;&amp;&lt;/a&gt;&quot;');
     assert.equal(textHash('{"a":1}'), textHash('{"a":1}'));
     assert.notEqual(textHash('{"a":1}'), textHash('{"a":2}'));
   });

@@ -1,12 +1,7 @@
-// Text and attribute values for XML and HTML: the five characters that could end or change markup, escaped.
-const entities: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&apos;',
-};
+// Text and attribute values for XML and HTML: the five characters that could end or change markup, escaped
+// (`escape-html`, as everywhere the site puts text into markup; its `&#39;` is valid XML as well as HTML).
+import escapeHtml from 'escape-html';
 
 export function escapeXml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => entities[char]!);
+  return escapeHtml(text);
 }

@@ -81,7 +81,7 @@ describe('ogImageSvg', () => {
     expect(svg).toMatch(/^<svg xmlns="http:\/\/www.w3.org\/2000\/svg" width="1200" height="630"/);
     expect(svg).toContain(`fill="${theme.dark}"`);
     expect(svg).toContain(`fill="${theme.brand}"`);
-    expect(svg).toContain('font-family="system-ui, &apos;Segoe UI&apos;, sans-serif"');
+    expect(svg).toContain('font-family="system-ui, &#39;Segoe UI&#39;, sans-serif"');
   });
 
   it('shows the site, the page’s heading and summary, and the address, escaped', () => {

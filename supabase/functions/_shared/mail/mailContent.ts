@@ -1,6 +1,7 @@
 // The mails the site sends, written when they are sent from what the outbox row is about (public.claim_mail_outbox):
 // a newsletter confirmation, the welcome that follows it, and the owner's copy of a contact message. Each returns the
 // mail, or why it cannot be written now (a setting missing: it waits) or is no longer wanted (it is cancelled).
+import escapeHtml from 'escape-html';
 import { mailLinkUrl, signMailLink, type MailLinkPurpose } from './mailLinks.ts';
 import type { MailSettings } from './mailSettings.ts';
 import type { OutgoingMail } from './mailTransport.ts';
@@ -43,9 +44,6 @@ export const newsletterMailTexts = {
   welcomeSubject: 'Welcome to my newsletter',
   unsubscribeLine: 'Unsubscribe',
 } as const;
-
-const escapeHtml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** Paragraphs of plain text, as a small HTML document (links are given apart, as [label, url]). */
 function htmlOf(paragraphs: string[], links: [string, string][] = [], footer?: [string, string]): string {
