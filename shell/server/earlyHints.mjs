@@ -1,15 +1,9 @@
-// Early hints for a page of the shell, as a Link header: while the browser still parses the HTML, it already fetches
-// the runtime configuration, opens connections to the backend and the sections, and fetches what the module that
-// fills this page's first screen needs to paint: its section's manifest and the module's own stylesheet (read from
-// the section's current mf-manifest.json). No script is hinted: scripts start after the first paint (HTML first),
-// and a script preloaded while a copy was in the browser's cache was fetched twice (Chromium revalidated both the
-// preload and the script tag's request of a no-cache remoteEntry.js). Everything comes from the runtime configuration
-// (remotes.json, site-config.json) and the sections' manifests, so it stays right when a section moves or redeploys.
-// Everything is fetched at low priority: nothing may compete with the render-blocking stylesheet.
-
-/**
- * @typedef {{ exposes?: { name: string, assets: { css: { sync: string[] } } }[] }} SectionManifest
- */
+// Early hints for a page of the shell, as a Link header: while the browser still parses the HTML, it opens its
+// connections to the backend and to the sections whose code the page's first screen will run. Nothing is fetched
+// from a hint: before the page has painted, only its HTML, its CSS and its image are on the way (HTML first). The
+// runtime configuration and the first screen's section manifest arrive in the page itself (siteServer.mjs), and a
+// script preloaded while a copy was in the browser's cache was fetched twice (Chromium revalidated both the preload
+// and the script tag's request of a no-cache remoteEntry.js).
 
 /**
  * @param {string} pathname the page asked for, in its one spelling (pagePaths.mjs)
@@ -18,32 +12,18 @@
  *   'section/Module' (first-screen-modules.json)
  * @param {Record<string, string>} config.remotes section name -> mf-manifest.json URL (remotes.json)
  * @param {{ supabase: { url: string } }} config.siteConfig
- * @param {Record<string, SectionManifest | undefined>} [config.manifests] section name -> its manifest, when known
  * @returns {string | undefined}
  */
-export function earlyHintsFor(pathname, { firstScreenModules, remotes, siteConfig, manifests = {} }) {
+export function earlyHintsFor(pathname, { firstScreenModules, remotes, siteConfig }) {
   const modules = firstScreenModules[pathname];
   if (!modules) return undefined;
-  const links = [
-    '</remotes.json>; rel=preload; as=fetch; crossorigin=anonymous; fetchpriority=low',
-    '</site-config.json>; rel=preload; as=fetch; crossorigin=anonymous; fetchpriority=low',
-    `<${new URL(siteConfig.supabase.url).origin}>; rel=preconnect; crossorigin=anonymous`,
-  ];
-  const hinted = new Set();
-  const add = (link) => {
-    if (!hinted.has(link)) links.push(link);
-    hinted.add(link);
-  };
+  const origins = [new URL(siteConfig.supabase.url).origin];
   for (const module of modules) {
-    const [section, exposed] = module.split('/');
-    const manifestUrl = remotes[section];
-    if (!manifestUrl) continue;
-    const manifest = manifests[section];
-    // Module Federation fetches the manifest in CORS mode and adds stylesheets as plain tags.
-    add(`<${manifestUrl}>; rel=preload; as=fetch; crossorigin=anonymous; fetchpriority=low`);
-    const assets = manifest?.exposes?.find((expose) => expose.name === exposed)?.assets;
-    for (const file of assets?.css.sync ?? [])
-      add(`<${new URL(file, manifestUrl).href}>; rel=preload; as=style; fetchpriority=low`);
+    const manifestUrl = remotes[module.split('/')[0]];
+    if (manifestUrl) origins.push(new URL(manifestUrl).origin);
   }
-  return links.join(', ');
+  // The backend is asked in CORS mode; a section's scripts are plain script tags (no CORS).
+  return [...new Set(origins)]
+    .map((origin, index) => `<${origin}>; rel=preconnect${index === 0 ? '; crossorigin=anonymous' : ''}`)
+    .join(', ');
 }

@@ -5,6 +5,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { jsonScriptHtml, runtimeConfigElementId } from '@site/shared-ui/jsonScript';
 import { createServerApp } from './app.mjs';
 import { earlyHintsFor } from './earlyHints.mjs';
 import { createPageRenderer } from './pageRenderer.mjs';
@@ -31,18 +32,53 @@ function shellStylesheets(shellDist) {
     .filter(Boolean);
 }
 
-/** A page's early hints, made again at most once a second (they follow remotes.json and the manifests). */
+/** A page's early hints, made again at most once a second (they follow remotes.json). */
 function pageHints({ firstScreenModules, sections, siteConfig }) {
   const made = new Map();
   return async (page) => {
     const kept = made.get(page);
     if (kept && Date.now() - kept.at < 1000) return kept.hints;
+    const remotes = await sections.remotes();
+    const hints = earlyHintsFor(page, { firstScreenModules, remotes, siteConfig });
+    if (firstScreenModules[page]) made.set(page, { at: Date.now(), hints });
+    return hints;
+  };
+}
+
+/**
+ * The runtime configuration a page carries, so that no request stands between the page's code and its sections: the
+ * remotes (a preview's, for a browser with one), the site configuration and the manifests of the sections on the
+ * page's first screen, by URL (the federation runtime takes them from there: federation/plugins/embeddedManifestsPlugin.ts).
+ * Made again at most once a second per page; `id` changes with it.
+ */
+function pageRuntimeConfig({ firstScreenModules, sections, siteConfig }) {
+  const made = new Map();
+  let lastId = 0;
+  async function make(page, previewRemotes) {
     const { remotes, manifests } = await sections.current(
       (firstScreenModules[page] ?? []).map((module) => module.split('/')[0]),
     );
-    const hints = earlyHintsFor(page, { firstScreenModules, remotes, siteConfig, manifests });
-    if (firstScreenModules[page]) made.set(page, { at: Date.now(), hints });
-    return hints;
+    const used = previewRemotes ?? remotes;
+    const byUrl = Object.fromEntries(
+      Object.entries(manifests)
+        .filter(([section, manifest]) => manifest && used[section] === remotes[section])
+        .map(([section, manifest]) => [remotes[section], manifest]),
+    );
+    lastId += 1;
+    return {
+      id: lastId,
+      html: jsonScriptHtml(runtimeConfigElementId, { remotes: used, siteConfig, manifests: byUrl }),
+    };
+  }
+  return async (page, previewRemotes) => {
+    if (previewRemotes) return make(page, previewRemotes);
+    // Paths that are no page (the not-found page) share one.
+    const key = firstScreenModules[page] ? page : '';
+    const kept = made.get(key);
+    if (kept && Date.now() - kept.at < 1000) return kept.config;
+    const config = await make(key);
+    made.set(key, { at: Date.now(), config });
+    return config;
   };
 }
 
@@ -103,6 +139,7 @@ export async function createSiteServer({
     renderer,
     headTags: seo.htmlHead,
     hints: pageHints({ firstScreenModules, sections, siteConfig }),
+    runtimeConfig: pageRuntimeConfig({ firstScreenModules, sections, siteConfig }),
     previewRemotes: preview.remotesFor,
   });
 

@@ -3,6 +3,7 @@
 // the HTML as a JSON data block (not a script: the Content-Security-Policy forbids inline scripts), so the browser
 // hydrates from exactly what the server rendered and does not fetch it again. Realtime then keeps it live.
 // Nothing here is a module-level cache on the server: the server passes each request's data down in context.
+import { jsonScriptHtml } from '@site/shared-ui/jsonScript';
 import { createContext, useContext } from 'react';
 import { selectRows, callDatabaseFunction } from '@site/shared-ui/restClient';
 import type { SupabaseRuntimeConfig } from '@site/shared-ui/supabaseClient';
@@ -110,9 +111,5 @@ export function embeddedPageData(): PageData {
 
 /** The data block itself, safe inside HTML: `<` is escaped, so no text in the data can close the element. */
 export function pageDataHtml(pageData: PageData): string {
-  const json = JSON.stringify(pageData)
-    .replace(/</g, '\\u003c')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
-  return `<script type="application/json" id="${pageDataElementId}">${json}</script>`;
+  return jsonScriptHtml(pageDataElementId, pageData);
 }

@@ -21,7 +21,10 @@ import { staticFiles } from '../plugins/staticFiles.mjs';
 const root = mkdtempSync(path.join(os.tmpdir(), 'site-server-'));
 const bigScript = `console.log(${JSON.stringify('x'.repeat(4000))});`;
 writeFileSync(path.join(root, 'index.html'), '<html><head></head><body><h1>Home</h1></body></html>');
-writeFileSync(path.join(root, '404.html'), '<h1>Oops, Page Not Found</h1>');
+writeFileSync(
+  path.join(root, '404.html'),
+  '<html><head></head><body><h1>Oops, Page Not Found</h1></body></html>',
+);
 writeFileSync(path.join(root, 'main.0123abcdef.js'), bigScript);
 writeFileSync(path.join(root, 'remoteEntry.js'), bigScript);
 writeFileSync(path.join(root, 'mf-manifest.json'), '{}');
@@ -162,8 +165,24 @@ describe("the site's server", () => {
   });
 
   it('sends early hints with the pages that have them, and only with pages', async () => {
-    assert.match((await get(shell.port, '/about')).headers.link, /^<\/remotes\.json>; rel=preload/);
+    assert.equal(
+      (await get(shell.port, '/about')).headers.link,
+      '<http://127.0.0.1:9>; rel=preconnect; crossorigin=anonymous, <http://localhost:9>; rel=preconnect',
+    );
     assert.equal((await get(shell.port, '/main.0123abcdef.js')).headers.link, undefined);
+  });
+
+  it('puts the runtime configuration in every page, read by the page as it is now', async () => {
+    for (const target of ['/', '/about', '/no/such/page']) {
+      const html = (await get(shell.port, target)).body.toString();
+      const block = /<script type="application\/json" id="runtime-config">(.*?)<\/script><\/head>/.exec(html);
+      assert.ok(block, target);
+      const config = JSON.parse(block[1]);
+      assert.deepEqual(config.remotes, { help: 'http://localhost:9/mf-manifest.json' }, target);
+      assert.deepEqual(config.siteConfig, siteConfig, target);
+      // The help section never answered here: no manifest to carry.
+      assert.deepEqual(config.manifests, {}, target);
+    }
   });
 });
 

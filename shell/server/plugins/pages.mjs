@@ -97,19 +97,27 @@ class Answers {
  *   body: string, source: object } | undefined> }} [options.renderer] server rendering (../pageRenderer.mjs)
  * @param {(page: string) => Promise<string | undefined>} [options.headTags] tags made from the tables for a page's head
  * @param {(page: string) => Promise<string | undefined>} [options.hints] a page's early hints (a Link header value)
+ * @param {(page: string, previewRemotes?: Record<string, string>) => Promise<{ id: number, html: string }>}
+ *   [options.runtimeConfig] the runtime configuration the page carries (a data block in its head; `id` changes with it)
  * @param {(request: import('fastify').FastifyRequest) => Promise<unknown>} options.previewRemotes a request's preview
  */
-export function pages({ root, pagePaths, renderer, headTags, hints, previewRemotes }) {
+export function pages({ root, pagePaths, renderer, headTags, hints, runtimeConfig, previewRemotes }) {
   const sitePages = new Set(pagePaths);
   const documentOf = prerenderedDocuments(root);
   const answers = new Answers();
 
   async function answerPage(request, reply, page, document, status) {
     const theme = chosenTheme(request.headers.cookie);
-    const [head, link] = await Promise.all([headTags?.(page), hints?.(page)]);
+    const previewed = await previewRemotes(request);
+    const [head, link, config] = await Promise.all([
+      headTags?.(page),
+      hints?.(page),
+      runtimeConfig?.(page, previewed),
+    ]);
     if (link) reply.header('Link', link);
-    const dressed = (text) => withTheme(head ? insertBefore(text, '</head>', head) : text, theme);
-    if (await previewRemotes(request)) {
+    const added = `${head ?? ''}${config?.html ?? ''}`;
+    const dressed = (text) => withTheme(added ? insertBefore(text, '</head>', added) : text, theme);
+    if (previewed) {
       return reply
         .code(status)
         .header('Cache-Control', 'private, no-store')
@@ -118,7 +126,7 @@ export function pages({ root, pagePaths, renderer, headTags, hints, previewRemot
     }
     const rendered = status === 200 ? await renderer?.render(page, document.text) : undefined;
     const source = rendered?.source ?? document;
-    const answer = answers.get(source, `${theme}\n${head ?? ''}`, () =>
+    const answer = answers.get(source, `${theme}\n${config?.id}\n${head ?? ''}`, () =>
       dressed(rendered?.body ?? document.text),
     );
     reply

@@ -2,12 +2,18 @@
 // (/remotes.json, name -> mf-manifest.json URL), so a section team redeploys without rebuilding the shell.
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import { supabaseConfig } from '@site/shared-ui/supabaseClient';
+import { embeddedRuntimeConfig } from './runtimeConfig.ts';
 import type { RemoteComponentModule, RemoteModuleLoader } from './remoteModuleTypes.ts';
 
 let remotesRegistered: Promise<void> | undefined;
 
 export function registerRemotesFromConfig(configUrl = '/remotes.json'): Promise<void> {
-  // Served with Cache-Control: no-cache, so it is always fresh; a plain fetch also uses the page's early hint.
+  const inPage = embeddedRuntimeConfig().remotes;
+  if (inPage && !remotesRegistered) {
+    registerRemotes(Object.entries(inPage).map(([name, entry]) => ({ name, entry })));
+    remotesRegistered = Promise.resolve();
+  }
+  // Served with Cache-Control: no-cache, so it is always fresh.
   remotesRegistered ??= fetch(configUrl)
     .then(async (response) => {
       if (!response.ok) throw new Error(`${configUrl} answered ${response.status}`);

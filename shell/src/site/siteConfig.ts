@@ -1,6 +1,7 @@
 // Runtime configuration of the deployed site (/site-config.json): where the backend is and the public keys.
 // Nothing secret lives here; it is read at start-up so one build serves every environment.
 import { localSupabaseConfig, type SupabaseRuntimeConfig } from '@site/shared-ui/supabaseClient';
+import { embeddedRuntimeConfig } from '../federation/runtimeConfig.ts';
 
 export interface SiteConfig {
   supabase: SupabaseRuntimeConfig;
@@ -13,7 +14,9 @@ const fallbackConfig: SiteConfig = { supabase: localSupabaseConfig, recaptchaSit
 let siteConfig: Promise<SiteConfig> | undefined;
 
 export function loadSiteConfig(url = '/site-config.json'): Promise<SiteConfig> {
-  // Served with Cache-Control: no-cache, so it is always fresh; a plain fetch also uses the page's early hint.
+  const inPage = embeddedRuntimeConfig().siteConfig;
+  if (inPage) siteConfig ??= Promise.resolve({ ...fallbackConfig, ...(inPage as Partial<SiteConfig>) });
+  // Served with Cache-Control: no-cache, so it is always fresh.
   siteConfig ??= fetch(url)
     .then(async (response) => {
       if (!response.ok) throw new Error(`${url} answered ${response.status}`);

@@ -1,0 +1,3 @@
+// Types of jsonScript.cjs.
+export declare const runtimeConfigElementId: string;
+export declare function jsonScriptHtml(id: string, value: unknown): string;

@@ -1,0 +1,63 @@
+import { jsonScriptHtml, runtimeConfigElementId } from '@site/shared-ui/jsonScript';
+
+const manifestUrl = 'http://localhost:3001/mf-manifest.json';
+const carried = {
+  remotes: { portfolio: manifestUrl },
+  siteConfig: { supabase: { url: 'http://127.0.0.1:54321', anonKey: 'anon' }, recaptchaSiteKey: 'key' },
+  manifests: { [manifestUrl]: { id: 'portfolio', exposes: [] } },
+};
+
+/** The modules as a fresh page loads them, with the page's head as the server wrote it. */
+async function freshPage(head: string) {
+  document.head.innerHTML = head;
+  let modules!: {
+    siteConfig: typeof import('../siteConfig.ts');
+    plugin: typeof import('../../federation/plugins/embeddedManifestsPlugin.ts');
+  };
+  await jest.isolateModulesAsync(async () => {
+    modules = {
+      siteConfig: await import('../siteConfig.ts'),
+      plugin: await import('../../federation/plugins/embeddedManifestsPlugin.ts'),
+    };
+  });
+  return modules;
+}
+
+// jsdom has no Response (browsers do): the body's text, as the plugin makes it.
+class TextResponse {
+  constructor(private readonly text: string) {}
+  json = async () => JSON.parse(this.text) as unknown;
+}
+Object.assign(globalThis, { Response: TextResponse });
+
+describe('the runtime configuration a page carries', () => {
+  const fetchMock = jest.fn();
+  beforeEach(() => {
+    fetchMock.mockReset().mockRejectedValue(new Error('no network in this test'));
+    globalThis.fetch = fetchMock;
+  });
+
+  it('gives the site configuration without a request', async () => {
+    const { siteConfig } = await freshPage(jsonScriptHtml(runtimeConfigElementId, carried));
+    await expect(siteConfig.loadSiteConfig()).resolves.toEqual(carried.siteConfig);
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it("answers the federation runtime's fetch of a carried manifest, and leaves any other to the network", async () => {
+    const { plugin } = await freshPage(jsonScriptHtml(runtimeConfigElementId, carried));
+    const hooks = plugin.default() as unknown as {
+      fetch: (url: string) => Promise<{ json(): Promise<unknown> }> | undefined;
+    };
+    await expect(hooks.fetch(manifestUrl)?.then((response) => response.json())).resolves.toEqual(
+      carried.manifests[manifestUrl],
+    );
+    expect(hooks.fetch('http://localhost:3002/mf-manifest.json')).toBeUndefined();
+  });
+
+  it('is fetched on a page that does not carry it', async () => {
+    const { siteConfig } = await freshPage('');
+    fetchMock.mockResolvedValue({ ok: true, json: async () => ({ recaptchaSiteKey: 'fetched' }) });
+    await expect(siteConfig.loadSiteConfig()).resolves.toMatchObject({ recaptchaSiteKey: 'fetched' });
+    expect(fetchMock).toHaveBeenCalledWith('/site-config.json');
+  });
+});
