@@ -15,8 +15,6 @@ export default {
     ]),
   ),
   runtimePlugins: [
-    // First: a manifest the page carries is never fetched (nor retried).
-    './src/federation/plugins/embeddedManifestsPlugin.ts',
     './src/federation/plugins/retryPlugin.ts',
     './src/federation/plugins/remoteErrorPlugin.ts',
   ],

@@ -48,7 +48,7 @@ function pageHints({ firstScreenModules, sections, siteConfig }) {
 /**
  * The runtime configuration a page carries, so that no request stands between the page's code and its sections: the
  * remotes (a preview's, for a browser with one), the site configuration and the manifests of the sections on the
- * page's first screen, by URL (the federation runtime takes them from there: federation/plugins/embeddedManifestsPlugin.ts).
+ * page's first screen, by URL (the federation runtime takes them from there: federation/carriedManifests.ts).
  * Made again at most once a second per page; `id` changes with it.
  */
 function pageRuntimeConfig({ firstScreenModules, sections, siteConfig }) {

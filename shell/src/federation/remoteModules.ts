@@ -2,15 +2,17 @@
 // (/remotes.json, name -> mf-manifest.json URL), so a section team redeploys without rebuilding the shell.
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import { supabaseConfig } from '@site/shared-ui/supabaseClient';
+import { carryManifests } from './carriedManifests.ts';
 import { embeddedRuntimeConfig } from './runtimeConfig.ts';
 import type { RemoteComponentModule, RemoteModuleLoader } from './remoteModuleTypes.ts';
 
 let remotesRegistered: Promise<void> | undefined;
 
 export function registerRemotesFromConfig(configUrl = '/remotes.json'): Promise<void> {
-  const inPage = embeddedRuntimeConfig().remotes;
-  if (inPage && !remotesRegistered) {
-    registerRemotes(Object.entries(inPage).map(([name, entry]) => ({ name, entry })));
+  const inPage = embeddedRuntimeConfig();
+  if (inPage.remotes && !remotesRegistered) {
+    carryManifests(inPage.manifests ?? {});
+    registerRemotes(Object.entries(inPage.remotes).map(([name, entry]) => ({ name, entry })));
     remotesRegistered = Promise.resolve();
   }
   // Served with Cache-Control: no-cache, so it is always fresh.

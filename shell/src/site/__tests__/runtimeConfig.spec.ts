@@ -12,12 +12,16 @@ async function freshPage(head: string) {
   document.head.innerHTML = head;
   let modules!: {
     siteConfig: typeof import('../siteConfig.ts');
-    plugin: typeof import('../../federation/plugins/embeddedManifestsPlugin.ts');
+    remotes: typeof import('../../federation/remoteModules.ts');
+    plugin: typeof import('../../federation/plugins/retryPlugin.ts');
   };
   await jest.isolateModulesAsync(async () => {
+    // The shell's federation host, as its build starts it.
+    (await import('@module-federation/enhanced/runtime')).init({ name: 'shell', remotes: [] });
     modules = {
       siteConfig: await import('../siteConfig.ts'),
-      plugin: await import('../../federation/plugins/embeddedManifestsPlugin.ts'),
+      remotes: await import('../../federation/remoteModules.ts'),
+      plugin: await import('../../federation/plugins/retryPlugin.ts'),
     };
   });
   return modules;
@@ -43,15 +47,18 @@ describe('the runtime configuration a page carries', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
-  it("answers the federation runtime's fetch of a carried manifest, and leaves any other to the network", async () => {
-    const { plugin } = await freshPage(jsonScriptHtml(runtimeConfigElementId, carried));
+  it("registers the carried remotes and answers the federation runtime's fetch of a carried manifest; any other is fetched", async () => {
+    const { remotes, plugin } = await freshPage(jsonScriptHtml(runtimeConfigElementId, carried));
+    await remotes.registerRemotesFromConfig();
     const hooks = plugin.default() as unknown as {
-      fetch: (url: string) => Promise<{ json(): Promise<unknown> }> | undefined;
+      fetch: (url: string, init: object) => Promise<{ json(): Promise<unknown> }>;
     };
-    await expect(hooks.fetch(manifestUrl)?.then((response) => response.json())).resolves.toEqual(
+    await expect(hooks.fetch(manifestUrl, {}).then((response) => response.json())).resolves.toEqual(
       carried.manifests[manifestUrl],
     );
-    expect(hooks.fetch('http://localhost:3002/mf-manifest.json')).toBeUndefined();
+    expect(fetchMock).not.toHaveBeenCalled();
+    await hooks.fetch('http://localhost:3002/mf-manifest.json', {}).catch(() => undefined);
+    expect(fetchMock).toHaveBeenCalledWith('http://localhost:3002/mf-manifest.json', expect.anything());
   });
 
   it('is fetched on a page that does not carry it', async () => {
