@@ -170,6 +170,7 @@ function writeJson(dir, name, value) {
  * @param {boolean} [options.serverRender] render pages on the server (default: when the shell's server build exists)
  * @param {boolean} [options.pageCache] keep server-rendered pages briefly (default true)
  * @param {number} [options.slotDeadlineMs] how long a page waits for its sections (default deadlines.serverSlotMs)
+ * @param {string} [options.rendererFile] the shell's server renderer (default shell/dist-server/renderer.cjs)
  * @param {string} [options.remotesFile] the live remotes.json to serve and follow (a static host's pointer,
  *   tools/deploy/releases.mjs), instead of the one made for these ports
  * @param {string} [options.previewSecret] signs preview links (default: SITE_PREVIEW_SECRET; none: no previews)
@@ -184,6 +185,7 @@ export async function serveSite({
   serverRender = true,
   pageCache = true,
   slotDeadlineMs,
+  rendererFile = path.join(repoRoot, 'shell/dist-server/renderer.cjs'),
   remotesFile: liveRemotesFile,
   previewSecret = process.env.SITE_PREVIEW_SECRET,
   quiet = true,
@@ -226,7 +228,6 @@ export async function serveSite({
     : { routes: {}, htmlHead: undefined };
 
   // Server rendering (the shell's production build has it; a development build has not: pages render in the browser).
-  const rendererFile = path.join(repoRoot, 'shell/dist-server/renderer.cjs');
   const remotesFile = overrides['/remotes.json'] ?? path.join(shellDist, 'remotes.json');
   const liveRemotes = currentJson(remotesFile);
   const manifestsNow = liveManifests(liveRemotes);
