@@ -113,23 +113,19 @@ test.describe('previews and rollback of a section', () => {
     let movedAt = Date.now();
     await promote(versions.next);
     await expect.poll(serverHtml, { timeout: 7_000 }).toContain(`Next build ${stamp}`);
-    test
-      .info()
-      .annotations.push({
-        type: 'promoted: in the server HTML after (ms)',
-        description: String(Date.now() - movedAt),
-      });
+    test.info().annotations.push({
+      type: 'promoted: in the server HTML after (ms)',
+      description: String(Date.now() - movedAt),
+    });
     await openHelp(page);
     await expect(nextBuild(page)).toBeVisible();
     movedAt = Date.now();
     await promote(versions.live);
     await expect.poll(serverHtml, { timeout: 7_000 }).not.toContain(`Next build ${stamp}`);
-    test
-      .info()
-      .annotations.push({
-        type: 'rolled back: in the server HTML after (ms)',
-        description: String(Date.now() - movedAt),
-      });
+    test.info().annotations.push({
+      type: 'rolled back: in the server HTML after (ms)',
+      description: String(Date.now() - movedAt),
+    });
     await openHelp(page);
     await expect(nextBuild(page)).toHaveCount(0);
   });

@@ -53,12 +53,10 @@ test("backend frozen: each route's frame is on screen at once, before the page c
     // bound is the page's own read deadline: the frame is on screen before the page can tell that the backend hangs,
     // and a server that waits for the backend past that (or forever) fails.
     const paintedMs = await firstPaint(page);
-    test
-      .info()
-      .annotations.push({
-        type: `${path}: frame painted after the open (ms)`,
-        description: String(paintedMs),
-      });
+    test.info().annotations.push({
+      type: `${path}: frame painted after the open (ms)`,
+      description: String(paintedMs),
+    });
     expect(paintedMs, `${path}: the frame painted after the open (ms)`).toBeLessThan(deadlines.pageReadMs);
     await expect(page.getByRole('heading', { level: 1 }), path).toHaveText(banner);
     await expect(page.getByRole('navigation', { name: 'Main' }), path).toBeVisible();
