@@ -9,12 +9,14 @@ export interface SecondSite {
 }
 
 /**
- * Offsets 10, 20 ... 60 and 90 ... 160 past the suite's own are reserved for these copies, one per spec that needs one
+ * Offsets 10, 20 ... 60 and 90 ... 200 past the suite's own are reserved for these copies, one per spec that needs one
  * (70 is the launcher's own test, one-life.spec.ts, and 80 the load benchmark's); each copy takes five ports from
  * there (shell and four sections), the eighth may be a fault proxy (tests/reliability), and the ninth stays free as a
  * dead address.
  */
-export const secondSiteOffsets = [10, 20, 30, 40, 50, 60, 90, 100, 110, 120, 130, 140, 150, 160] as const;
+export const secondSiteOffsets = [
+  10, 20, 30, 40, 50, 60, 90, 100, 110, 120, 130, 140, 150, 160, 170, 180, 190, 200,
+] as const;
 
 /** The origins of those copies, which the test backend must allow (CORS). */
 export const secondSiteOrigins = secondSiteOffsets.map(
@@ -34,6 +36,8 @@ export async function startSecondSite(
     previewSecret?: string;
     /** How long a page waits for its sections (a test of something else whose page reads megabytes). */
     slotDeadlineMs?: number;
+    /** Another shell renderer than the built one (a renderer that fails). */
+    rendererFile?: string;
   } = {},
 ): Promise<SecondSite> {
   return serveSite({ portOffset: portOffset + offsetWithinSuite, backendPort: ports.backend, ...options });

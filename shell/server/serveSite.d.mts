@@ -11,10 +11,10 @@ export interface ServeSiteOptions {
   /** Keep server-rendered pages briefly (default true). */
   pageCache?: boolean;
   slotDeadlineMs?: number;
+  /** The shell's server renderer (default shell/dist-server/renderer.cjs). */
+  rendererFile?: string;
   /** A static host's live remotes.json to serve and follow, instead of the one made for these ports. */
   remotesFile?: string;
-  /** The shell's server build (default shell/dist-server/renderer.cjs). */
-  rendererFile?: string;
   /** Signs preview links (default: SITE_PREVIEW_SECRET; none: no previews). */
   previewSecret?: string;
   quiet?: boolean;

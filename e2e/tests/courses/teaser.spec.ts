@@ -14,8 +14,10 @@ test('the home page ends with the courses teaser: two platform cards with their 
   const errors = collectConsoleErrors(page);
   await page.goto('/');
   await scrollToSection(page, 'courses/CoursesTeaser');
+  // The server's HTML holds the teaser before any code runs: the section's own code is what makes it live here.
+  await waitForSectionReady(page, 'courses/CoursesTeaser', sectionLoadTimeout);
   const teaser = page.getByRole('region', { name: 'Learn web development with my courses' });
-  await expect(teaser).toBeVisible({ timeout: sectionLoadTimeout });
+  await expect(teaser).toBeVisible();
   await expect(teaser.getByRole('heading', { level: 2 })).toHaveText('Learn web development with my courses');
   await expect(teaser.getByRole('article')).toHaveCount(2);
   for (const [index, { name }] of platforms.entries()) {

@@ -83,6 +83,12 @@ for (const section of sections) {
           if (module.startsWith(`${section.name}/`)) continue;
           await expect(slot.getByTestId('section-fallback'), `${path} ${module}`).toHaveCount(0);
           await expect(slot.locator(':scope > *'), `${path} ${module}`).not.toHaveCount(0);
+          // The server's HTML fills the slot before any code runs: the section's own code runs there (it hydrated),
+          // as the visitor nears it.
+          await slot.scrollIntoViewIfNeeded();
+          await expect(slot, `${path} ${module} runs its code`).toHaveAttribute('data-ready', 'true', {
+            timeout: 15_000,
+          });
         }
         await expect(page.getByRole('contentinfo')).toBeVisible();
       }

@@ -26,7 +26,8 @@ async function expectEverySlotRendered(page: Page, path: string) {
  * Opens the page as the server renders it whole. On a loaded machine a section can miss its deadline on the server
  * (deadlines.serverSlotMs) and be left to the browser, as designed; the server then renders the page whole in the
  * background for the next visitor, so the page is opened again until it comes whole (within a bound), rather than the
- * test failing on the machine's load. `beforeOpen` runs once the previous page is unloaded, before each attempt.
+ * test failing on the machine's load. That the first visitors after a start find the sections' code loaded (the
+ * server's warm-up) is warm-up.spec's. `beforeOpen` runs once the previous page is unloaded, before each attempt.
  */
 async function openRendered(page: Page, path: string, beforeOpen = () => {}): Promise<Response | null> {
   let response: Response | null = null;

@@ -1,0 +1,112 @@
+// An error answer from the real backend: the portfolio section deployed ahead of its migration (its build orders the
+// projects by a column the database does not have yet), so the real local backend refuses its read with PostgREST's
+// error (400, 42703 "column ... does not exist"). Nothing is faked: the site is a copy of the built one whose
+// portfolio build names that column, on the suite's backend. The page says so in the section's place with "Try
+// again", the rest of the page and the site work, and the server leaves the slot to the browser and logs why.
+import { expect, test } from '@playwright/test';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { collectConsoleErrors } from '../../support/consoleErrors.ts';
+import { startSecondSite, type SecondSite } from '../../support/secondSite.ts';
+import { asVisitorWhoSawThePopup } from '../../support/visitor.ts';
+
+const repoRoot = path.resolve(import.meta.dirname, '../../..');
+const missingColumn = 'published_at';
+
+let site: SecondSite | undefined;
+let folder: string | undefined;
+const logged: string[] = [];
+const consoleLog = console.log;
+
+/** Rewrites the order column of the /portfolio query in the built files (browser and server) of a copy. */
+function orderedByMissingColumn(dist: string): string[] {
+  const changed: string[] = [];
+  for (const file of readdirSync(dist, { recursive: true, encoding: 'utf8' })) {
+    if (!file.endsWith('.js')) continue;
+    const full = path.join(dist, file);
+    const text = readFileSync(full, 'utf8');
+    const next = text
+      .replace('column:"created_at"', `column:"${missingColumn}"`)
+      .replace("column: 'created_at'", `column: '${missingColumn}'`);
+    if (next === text) continue;
+    writeFileSync(full, next);
+    // The precompressed copies would still carry the old query.
+    rmSync(`${full}.br`, { force: true });
+    rmSync(`${full}.gz`, { force: true });
+    changed.push(file);
+  }
+  return changed;
+}
+
+test.beforeAll(async () => {
+  folder = mkdtempSync(path.join(os.tmpdir(), 'portfolio-ahead-of-migration-'));
+  cpSync(path.join(repoRoot, 'mfe-portfolio/dist'), folder, { recursive: true });
+  // The page's module in its browser build and in its server build (and the home page's, which shares the query).
+  expect(orderedByMissingColumn(folder).filter((file) => file.includes('PortfolioPage'))).toHaveLength(2);
+  // The site's server runs in this process: what it logs is read here.
+  console.log = (...args: unknown[]) => {
+    logged.push(args.map(String).join(' '));
+    consoleLog(...args);
+  };
+  site = await startSecondSite(190, { sectionRoots: { portfolio: folder } });
+});
+
+test.afterAll(async () => {
+  console.log = consoleLog;
+  await site?.close();
+  if (folder) rmSync(folder, { recursive: true, force: true });
+});
+
+test('a read the backend refuses with a PostgREST error shows the message in its place; the rest of the page works', async ({
+  page,
+  request,
+}) => {
+  // The server's render of /portfolio: its loader's read is refused, the slot is left to the browser, the log says why.
+  const html = await (await request.get(`${site!.url}/portfolio`)).text();
+  expect(html).toMatch(/<nav[^>]*aria-label="Main"/);
+  expect(html).toMatch(/<div[^>]*data-section="portfolio\/PortfolioPage"/);
+  expect(html).not.toMatch(/<div[^>]*data-section="portfolio\/PortfolioPage"[^>]*data-rendered="server"/);
+  await expect
+    .poll(() =>
+      logged.some((line) =>
+        line.startsWith('[server render] /portfolio: portfolio/PortfolioPage left to the browser'),
+      ),
+    )
+    .toBe(true);
+  expect(logged.find((line) => line.includes('/portfolio: portfolio/PortfolioPage left'))).toContain(
+    missingColumn,
+  );
+
+  // In the browser: the real backend's answer, and what the visitor sees.
+  await asVisitorWhoSawThePopup(page);
+  const errors = collectConsoleErrors(page);
+  const refused = page.waitForResponse(
+    (response) => new URL(response.url()).pathname === '/rest/v1/projects' && response.status() >= 400,
+  );
+  await page.goto(`${site!.url}/portfolio`);
+  const answer = await refused;
+  expect(answer.status()).toBe(400);
+  expect(await answer.json()).toMatchObject({
+    code: '42703',
+    message: expect.stringContaining(missingColumn),
+  });
+  const message = page.getByRole('alert').filter({ hasText: 'could not be loaded right now' });
+  await expect(message).toContainText('The projects could not be loaded right now.');
+  await expect(message.getByRole('button', { name: 'Try again' })).toBeVisible();
+  // The rest of the page works: its frame, the search box, the newsletter form.
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Portfolio');
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+  await expect(page.getByRole('contentinfo')).toBeVisible();
+  await expect(page.getByRole('searchbox')).toBeEditable();
+  expect(errors.filter((text) => text.startsWith('uncaught'))).toEqual([]);
+
+  // The home page's projects are read in another order (by featured rank), which the database has: they show.
+  await page.goto(`${site!.url}/`);
+  await page.locator('[data-section="portfolio/FeaturedProjects"]').scrollIntoViewIfNeeded();
+  await expect(
+    page.getByRole('list', { name: 'Featured Projects' }).getByRole('article').first(),
+  ).toBeVisible({
+    timeout: 15_000,
+  });
+});
