@@ -6,13 +6,14 @@ import { previews } from '../plugins/previews.mjs';
 import { staticFiles } from '../plugins/staticFiles.mjs';
 
 /**
- * @param {{ root: string, pagePaths?: string[], render?: Function, previewSecret?: string,
+ * @param {{ root: string, pagePaths?: string[], render?: Function, headTags?: Function, previewSecret?: string,
  *   remotes?: Record<string, string>, quiet?: boolean }} options
  */
 export async function startPagesServer({
   root,
   pagePaths = ['/'],
   render,
+  headTags,
   previewSecret,
   remotes = {},
   quiet,
@@ -28,6 +29,7 @@ export async function startPagesServer({
         return rendered && { ...rendered, source: {} };
       },
     },
+    headTags,
     previewRemotes: preview.remotesFor,
   });
   const app = await createServerApp({ name: 'test', quiet, notFound: sitePages.notFound });

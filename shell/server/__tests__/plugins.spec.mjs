@@ -17,6 +17,7 @@ import {
   shellSecurityHeaders,
 } from '../plugins/securityHeaders.mjs';
 import { staticFiles } from '../plugins/staticFiles.mjs';
+import { startPagesServer } from './pagesServer.mjs';
 
 const root = mkdtempSync(path.join(os.tmpdir(), 'site-server-'));
 const bigScript = `console.log(${JSON.stringify('x'.repeat(4000))});`;
@@ -184,6 +185,42 @@ describe("the site's server", () => {
       assert.deepEqual(config.manifests, {}, target);
     }
   });
+});
+
+describe('a page whose head needs rows', () => {
+  it(
+    'is rendered while the rows are read, not after (each has its deadline; they never add up)',
+    { timeout: 5000 },
+    async () => {
+      let renderStarted;
+      const rendering = new Promise((resolve) => (renderStarted = resolve));
+      const server = await startPagesServer({
+        root,
+        pagePaths: ['/courses'],
+        // The rows come only once the render has begun: a server that waited for them first would never answer.
+        headTags: async () => {
+          await rendering;
+          return '<meta name="rows" content="read" />';
+        },
+        render: async (_page, document) => {
+          renderStarted();
+          return { status: 200, headers: {}, body: document };
+        },
+      });
+      try {
+        const answer = await Promise.race([
+          get(server.port, '/courses'),
+          new Promise((_, reject) =>
+            setTimeout(() => reject(new Error('no answer: the render waited for the rows')), 3000),
+          ),
+        ]);
+        assert.equal(answer.status, 200);
+        assert.match(answer.body.toString(), /<meta name="rows" content="read" \/><\/head>/);
+      } finally {
+        await server.close();
+      }
+    },
+  );
 });
 
 describe('the CSP as remotes.json changes', () => {

@@ -109,10 +109,12 @@ export function pages({ root, pagePaths, renderer, headTags, hints, runtimeConfi
   async function answerPage(request, reply, page, document, status) {
     const theme = chosenTheme(request.headers.cookie);
     const previewed = await previewRemotes(request);
-    const [head, link, config] = await Promise.all([
+    // The render and the head's rows are waited for together, never one deadline after the other.
+    const [head, link, config, rendered] = await Promise.all([
       headTags?.(page),
       hints?.(page),
       runtimeConfig?.(page, previewed),
+      !previewed && status === 200 ? renderer?.render(page, document.text) : undefined,
     ]);
     if (link) reply.header('Link', link);
     const added = `${head ?? ''}${config?.html ?? ''}`;
@@ -124,7 +126,6 @@ export function pages({ root, pagePaths, renderer, headTags, hints, runtimeConfi
         .type(html)
         .send(dressed(document.text));
     }
-    const rendered = status === 200 ? await renderer?.render(page, document.text) : undefined;
     const source = rendered?.source ?? document;
     const answer = answers.get(source, `${theme}\n${config?.id}\n${head ?? ''}`, () =>
       dressed(rendered?.body ?? document.text),
