@@ -5,7 +5,7 @@
 import { parseArgs } from 'node:util';
 import { chromium } from 'playwright-core';
 import { chromiumArgs, chromiumPath } from '../tools/browser/chromium.mjs';
-import { sitePortsFor } from '../tools/serve/serveSite.mjs';
+import { sitePortsFor } from '../shell/server/serveSite.mjs';
 
 /** How long after the load event the trace goes on: past the page's idle point, when the first screen hydrates. */
 const afterLoadMs = 5000;
