@@ -1,5 +1,4 @@
 import { useState, type FormEvent } from 'react';
-import { typedValues } from '../../frame/typedBeforeHydration.ts';
 import { isValidEmail } from '@site/supabase-functions/isValidEmail';
 import { subscribeToNewsletter } from './subscribeToNewsletter.ts';
 
@@ -19,14 +18,12 @@ export function useNewsletterForm() {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (status === 'sending') return;
-    const address = typedValues(event.currentTarget, ['email']).email ?? email;
-    if (address !== email) setEmail(address);
-    if (!isValidEmail(address.trim())) {
+    if (!isValidEmail(email.trim())) {
       setStatus('invalid');
       return;
     }
     setStatus('sending');
-    const result = await subscribeToNewsletter(address);
+    const result = await subscribeToNewsletter(email);
     if (result.ok) {
       setEmail('');
       setStatus('succeeded');
