@@ -7,9 +7,9 @@ import type { AdToastCardProps } from './AdToastCard.tsx';
 import { pickAd } from './pickAd.ts';
 import { AD_TOAST_DELAY_MS, useDelayedReveal } from './useDelayedReveal.ts';
 
-// The card and its animation library (~33 KB compressed) arrive in their own chunk, fetched only when the toast is
-// due (2 s after the page starts, and not before the page is idle: on a slow device nothing of the ad competes with
-// the page's own scripts) and there is an ad to show. A chunk that cannot load leaves the page without an ad, never
+// The card and its animation library (~33 KB compressed) arrive in their own chunk, fetched once the page is idle (on
+// a slow device nothing of the ad competes with the page's own scripts) and there is an ad to show, so that it is in
+// when the toast is due (2 s after the page has loaded). A chunk that cannot load leaves the page without an ad, never
 // broken.
 let cardModule: Promise<ComponentType<AdToastCardProps>> | undefined;
 function loadAdToastCard(): Promise<ComponentType<AdToastCardProps>> {
@@ -25,7 +25,7 @@ const AdToastCard = lazy(() => loadAdToastCard().then((component) => ({ default:
 
 const adsOrder = { column: 'created_at', ascending: true } as const;
 
-/** One random ad (live from `ads`), shown 2 s after the page starts once it is idle; nothing when there are no ads. */
+/** One random ad (live from `ads`), shown 2 s after the page has loaded once it is idle; nothing when there are no ads. */
 export function AdToast() {
   const { items } = useLiveTable<AdRow, Ad>('ads', toAd, adsOrder);
   const revealed = useDelayedReveal(AD_TOAST_DELAY_MS);
@@ -44,6 +44,11 @@ export function AdToast() {
   useEffect(() => {
     if (ad && ad.id !== chosenId) setChosenId(ad.id);
   }, [ad, chosenId]);
+
+  const hasAd = ad !== undefined;
+  useEffect(() => {
+    if (pageIdle && hasAd) void loadAdToastCard();
+  }, [pageIdle, hasAd]);
 
   if (!revealed || !pageIdle || !ad) return null;
   return (

@@ -18,6 +18,21 @@ describe('the ad toast delay (fake timers)', () => {
     expect(result.current).toBe(true);
   });
 
+  it("counts from the page's load, not from when the app started (the app starts after load)", () => {
+    const loadEventEnd = performance.now() - 800;
+    // The page's timeline, as a browser keeps it (the fake clock has none).
+    Object.assign(performance, { getEntriesByType: () => [{ loadEventEnd }] });
+    try {
+      const { result } = renderHook(() => useDelayedReveal(AD_TOAST_DELAY_MS));
+      act(() => jest.advanceTimersByTime(AD_TOAST_DELAY_MS - 800 - 1));
+      expect(result.current).toBe(false);
+      act(() => jest.advanceTimersByTime(1));
+      expect(result.current).toBe(true);
+    } finally {
+      delete (performance as { getEntriesByType?: unknown }).getEntriesByType;
+    }
+  });
+
   it('leaves no timer behind when the page goes away first', () => {
     const { unmount } = renderHook(() => useDelayedReveal(AD_TOAST_DELAY_MS));
     unmount();
