@@ -49,7 +49,7 @@ function pageHints({ firstScreenModules, sections, siteConfig }) {
  * The runtime configuration a page carries, so that no request stands between the page's code and its sections: the
  * remotes (a preview's, for a browser with one), the site configuration and the manifests of the sections on the
  * page's first screen, by URL (the federation runtime takes them from there: federation/carriedManifests.ts).
- * Made again at most once a second per page; `id` changes with it.
+ * Made again at most once a second per page, and at once when remotes.json changed; `id` changes with it.
  */
 function pageRuntimeConfig({ firstScreenModules, sections, siteConfig }) {
   const made = new Map();
@@ -74,10 +74,12 @@ function pageRuntimeConfig({ firstScreenModules, sections, siteConfig }) {
     if (previewRemotes) return make(page, previewRemotes);
     // Paths that are no page (the not-found page) share one.
     const key = firstScreenModules[page] ? page : '';
+    // Never older than remotes.json as the renderer reads it: the page's HTML and its configuration name one version.
+    const remotes = await sections.remotes();
     const kept = made.get(key);
-    if (kept && Date.now() - kept.at < 1000) return kept.config;
+    if (kept && kept.remotes === remotes && Date.now() - kept.at < 1000) return kept.config;
     const config = await make(key);
-    made.set(key, { at: Date.now(), config });
+    made.set(key, { at: Date.now(), remotes, config });
     return config;
   };
 }
