@@ -88,6 +88,7 @@ export default tseslint.config(
     ignores: [
       '**/node_modules/**',
       '**/dist/**',
+      '**/dist-dev/**',
       '**/dist-prerender/**',
       '**/dist-server/**',
       '**/coverage/**',

@@ -4,26 +4,54 @@
 // launcher disappears: see backend.mjs).
 
 /**
- * @param {{ name: string, stop: () => Promise<unknown>, exited?: Promise<{ code?: number | null, signal?: string | null }> }[]} parts
+ * @typedef {{ name: string, stop: () => Promise<unknown>, exited?: Promise<{ code?: number | null, signal?: string | null }> }} Part
+ * @param {Part[]} first the parts that exist now; `add` joins those started later (`npm run dev` starts its watchers
+ *   before the servers that wait for their first builds)
+ * @returns {{ add: (more: Part[]) => void }}
  */
-export function oneLife(parts) {
+/** How long a part may take to stop before the launcher exits without it. */
+const stopWithinMs = 10_000;
+
+export function oneLife(first) {
+  /** @type {Part[]} */
+  const parts = [];
   let ending = false;
   const end = async (cause, code) => {
     if (ending) return;
     ending = true;
     if (cause) console.error(`\n  ${cause}: stopping everything else.\n`);
-    const stopped = await Promise.allSettled(parts.map((part) => part.stop()));
+    // Held open until every part has stopped or its time is up: a stop whose promise never settles, once nothing else
+    // keeps the event loop alive, would otherwise let the launcher exit by itself, with code 0 whatever the cause.
+    const held = setTimeout(() => {}, stopWithinMs + 1000);
+    const stopped = await Promise.allSettled(
+      parts.map((part) =>
+        Promise.race([
+          part.stop(),
+          new Promise((resolve, reject) =>
+            setTimeout(
+              () => reject(new Error(`not stopped within ${stopWithinMs} ms`)),
+              stopWithinMs,
+            ).unref(),
+          ),
+        ]),
+      ),
+    );
     for (const [index, result] of stopped.entries()) {
       if (result.status === 'rejected')
         console.error(`  could not stop ${parts[index].name}:`, result.reason);
     }
+    clearTimeout(held);
     process.exit(code);
   };
-  for (const part of parts) {
-    void part.exited?.then(({ code, signal }) =>
-      end(`${part.name} stopped (${signal ?? `exit code ${code}`})`, 1),
-    );
-  }
+  const add = (more) => {
+    for (const part of more) {
+      parts.push(part);
+      void part.exited?.then(({ code, signal }) =>
+        end(`${part.name} stopped (${signal ?? `exit code ${code}`})`, 1),
+      );
+    }
+  };
+  add(first);
   process.on('SIGINT', () => end(undefined, 0));
   process.on('SIGTERM', () => end(undefined, 0));
   process.on('uncaughtException', (error) => {
@@ -34,4 +62,5 @@ export function oneLife(parts) {
     console.error(error);
     void end('the launcher failed', 1);
   });
+  return { add };
 }

@@ -34,13 +34,13 @@ export function sitePortsFor(offset = 0) {
 export { sectionFolders };
 
 /** The pins of the sections served here, from their folders now (as promote would record them), by manifest URL. */
-async function pinsAtStart(remotes, sectionRoots) {
+async function pinsAtStart(remotes, sectionRoots, buildFolder) {
   const entries = await Promise.all(
     Object.entries(sectionFolders)
       .filter(([name]) => typeof remotes[name] === 'string')
       .map(async ([name, folder]) => [
         remotes[name],
-        await serverBuildPins(sectionRoots[name] ?? path.join(repoRoot, folder, 'dist')),
+        await serverBuildPins(sectionRoots[name] ?? path.join(repoRoot, folder, buildFolder)),
       ]),
   );
   const pins = Object.fromEntries(entries);
@@ -48,8 +48,7 @@ async function pinsAtStart(remotes, sectionRoots) {
 }
 
 /** The runtime configuration a site on these ports uses: where each section and the backend are. */
-export function runtimeConfigFor(ports) {
-  const shellDist = path.join(repoRoot, 'shell/dist');
+export function runtimeConfigFor(ports, shellDist = path.join(repoRoot, 'shell/dist')) {
   const siteConfig = JSON.parse(readFileSync(path.join(shellDist, 'site-config.json'), 'utf8'));
   siteConfig.supabase.url = `http://127.0.0.1:${ports.backend}`;
   const remotes = Object.fromEntries(
@@ -77,6 +76,7 @@ function writeJson(dir, name, value) {
  * @param {string} [options.remotesFile] the live remotes.json to serve and follow (a static host's pointer,
  *   tools/deploy/releases.mjs), instead of the one made for these ports
  * @param {string} [options.rendererFile] the shell's server build (default shell/dist-server/renderer.cjs)
+ * @param {string} [options.buildFolder] the apps' build folders to serve (default dist; `npm run dev`: dist-dev)
  * @param {string} [options.previewSecret] signs preview links (default: SITE_PREVIEW_SECRET; none: no previews)
  * @param {boolean} [options.quiet]
  */
@@ -91,11 +91,12 @@ export async function serveSite({
   slotDeadlineMs,
   remotesFile: liveRemotesFile,
   rendererFile = path.join(repoRoot, 'shell/dist-server/renderer.cjs'),
+  buildFolder = 'dist',
   previewSecret = process.env.SITE_PREVIEW_SECRET,
   quiet = true,
 } = {}) {
   const port = sitePortsFor(portOffset);
-  const shellDist = path.join(repoRoot, 'shell/dist');
+  const shellDist = path.join(repoRoot, 'shell', buildFolder);
   const standard = portOffset === 0 && backendPort === undefined && Object.keys(remotes).length === 0;
   // The standard site serves its built runtime configuration as deployed; a moved copy gets its own.
   const config = standard
@@ -103,7 +104,7 @@ export async function serveSite({
         remotes: JSON.parse(readFileSync(path.join(shellDist, 'remotes.json'), 'utf8')),
         siteConfig: JSON.parse(readFileSync(path.join(shellDist, 'site-config.json'), 'utf8')),
       }
-    : runtimeConfigFor({ ...port, backend: backendPort ?? port.backend });
+    : runtimeConfigFor({ ...port, backend: backendPort ?? port.backend }, shellDist);
   Object.assign(config.remotes, remotes);
   Object.assign(config.siteConfig, siteConfigChanges);
   // The standard site follows its built remotes.json; a moved copy, one made for its ports.
@@ -117,7 +118,7 @@ export async function serveSite({
   // promoted).
   const pins = liveRemotesFile
     ? currentJson(path.join(path.dirname(liveRemotesFile), pinsFile), { missing: {} })
-    : await pinsAtStart(config.remotes, sectionRoots);
+    : await pinsAtStart(config.remotes, sectionRoots, buildFolder);
   const site = await createSiteServer({
     shellDist,
     siteConfig: config.siteConfig,
@@ -135,7 +136,7 @@ export async function serveSite({
     const section = await createServerApp({ name, quiet });
     await section.register(securityHeaders, { headers: sectionSecurityHeaders });
     await section.register(staticFiles, {
-      root: sectionRoots[name] ?? path.join(repoRoot, folder, 'dist'),
+      root: sectionRoots[name] ?? path.join(repoRoot, folder, buildFolder),
       crossOrigin: true,
     });
     servers.push(await listen(section, { port: port[name] }));

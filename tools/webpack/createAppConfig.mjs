@@ -91,7 +91,9 @@ const precompression = [
  * @param {import('webpack').WebpackPluginInstance[]} [options.plugins] the app's own plugins, added last
  */
 export function createAppConfig({ appDir, federation, isHost = false, define = {}, plugins = [] }) {
-  return (_env, argv) => {
+  // `--env outputFolder=dist-dev`: build somewhere else than dist (`npm run dev` does, so its development builds never
+  // replace the production builds that `npm start`, the tests and the renderer's pins read).
+  return (env, argv) => {
     const production = argv.mode !== 'development';
     const hashed = production ? '.[contenthash:10]' : '';
     return {
@@ -103,7 +105,7 @@ export function createAppConfig({ appDir, federation, isHost = false, define = {
       devtool: production ? 'source-map' : 'cheap-module-source-map',
       entry: isHost ? { main: './src/index.ts' } : {},
       output: {
-        path: path.join(appDir, 'dist'),
+        path: path.join(appDir, env?.outputFolder ?? 'dist'),
         // The shell serves deep links (/help/privacy-policy), so its files are addressed from the root; a section's
         // files are found relative to its mf-manifest.json, wherever the section is deployed.
         publicPath: isHost ? '/' : 'auto',
