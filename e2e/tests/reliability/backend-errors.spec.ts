@@ -8,6 +8,7 @@ import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync }
 import os from 'node:os';
 import path from 'node:path';
 import { collectConsoleErrors } from '../../support/consoleErrors.ts';
+import { readServerLog, type ServerLog } from '../../support/serverLog.ts';
 import { startSecondSite, type SecondSite } from '../../support/secondSite.ts';
 import { asVisitorWhoSawThePopup } from '../../support/visitor.ts';
 
@@ -16,8 +17,7 @@ const missingColumn = 'published_at';
 
 let site: SecondSite | undefined;
 let folder: string | undefined;
-const logged: string[] = [];
-const consoleLog = console.log;
+let serverLog: ServerLog | undefined;
 
 /** Rewrites the order column of the /portfolio query in the built files (browser and server) of a copy. */
 function orderedByMissingColumn(dist: string): string[] {
@@ -45,15 +45,12 @@ test.beforeAll(async () => {
   // The page's module in its browser build and in its server build (and the home page's, which shares the query).
   expect(orderedByMissingColumn(folder).filter((file) => file.includes('PortfolioPage'))).toHaveLength(2);
   // The site's server runs in this process: what it logs is read here.
-  console.log = (...args: unknown[]) => {
-    logged.push(args.map(String).join(' '));
-    consoleLog(...args);
-  };
+  serverLog = readServerLog('log');
   site = await startSecondSite(190, { sectionRoots: { portfolio: folder } });
 });
 
 test.afterAll(async () => {
-  console.log = consoleLog;
+  serverLog?.restore();
   await site?.close();
   if (folder) rmSync(folder, { recursive: true, force: true });
 });
@@ -69,14 +66,14 @@ test('a read the backend refuses with a PostgREST error shows the message in its
   expect(html).not.toMatch(/<div[^>]*data-section="portfolio\/PortfolioPage"[^>]*data-rendered="server"/);
   await expect
     .poll(() =>
-      logged.some((line) =>
+      serverLog!.lines.some((line) =>
         line.startsWith('[server render] /portfolio: portfolio/PortfolioPage left to the browser'),
       ),
     )
     .toBe(true);
-  expect(logged.find((line) => line.includes('/portfolio: portfolio/PortfolioPage left'))).toContain(
-    missingColumn,
-  );
+  expect(
+    serverLog!.lines.find((line) => line.includes('/portfolio: portfolio/PortfolioPage left')),
+  ).toContain(missingColumn);
 
   // In the browser: the real backend's answer, and what the visitor sees.
   await asVisitorWhoSawThePopup(page);
