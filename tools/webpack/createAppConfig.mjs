@@ -163,7 +163,9 @@ export function createAppConfig({ appDir, federation, isHost = false, define = {
                 template: './src/index.html',
                 // In production the prerender (shell/scripts/prerender.mjs) writes the pages from this template.
                 filename: production ? 'page-template.html' : 'index.html',
-                scriptLoading: 'defer',
+                // The template links the stylesheets and names the app's script to the boot script (shell/public/boot.js),
+                // which starts it once the page has loaded: no script tag or preload of the app's own in the HTML.
+                inject: false,
                 minify: false,
               }),
             ]

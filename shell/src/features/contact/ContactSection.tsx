@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef } from 'react';
+import { typedValues } from '../../frame/typedBeforeHydration.ts';
 import { Button } from '@site/shared-ui/Button';
 import { textFieldClassNames } from '@site/shared-ui/textField';
 import { SectionHeading } from '@site/shared-ui/SectionHeading';
@@ -68,10 +69,19 @@ export function ContactSection({ loadRecaptchaSiteKey }: ContactSectionProps) {
 
 function ContactForm({ form, onStart }: { form: ReturnType<typeof useContactForm>; onStart: () => void }) {
   const idPrefix = useId();
-  const { fields, fieldErrors, status, failure, changeField, submit } = form;
+  const { fields, fieldErrors, status, failure, changeField, adoptTyped, submit } = form;
   const sending = status === 'sending';
+  const formElement = useRef<HTMLFormElement>(null);
+  // What was typed into the page's HTML before its code ran stays in the boxes: adopt it, once, at mount.
+  useEffect(() => adoptTyped(typedValues(formElement.current, contactFieldNames)), []); // eslint-disable-line react-hooks/exhaustive-deps
   return (
-    <form className={styles.form} noValidate onSubmit={(event) => void submit(event)} onFocus={onStart}>
+    <form
+      ref={formElement}
+      className={styles.form}
+      noValidate
+      onSubmit={(event) => void submit(event)}
+      onFocus={onStart}
+    >
       {contactFieldNames.map((field) => (
         <ContactField
           key={field}

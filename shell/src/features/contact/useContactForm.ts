@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { typedValues } from '../../frame/typedBeforeHydration.ts';
 import {
   contactFieldNames,
   validateContactForm,
@@ -39,10 +40,19 @@ export function useContactForm(getToken: () => Promise<string>) {
     }
   };
 
+  /** What was typed into the page's HTML before its code ran (see ContactSection). */
+  const adoptTyped = (typed: Partial<ContactFields>) => {
+    const nonEmpty = Object.entries(typed).filter(([, value]) => value !== '');
+    if (nonEmpty.length > 0) setFields((current) => ({ ...current, ...Object.fromEntries(nonEmpty) }));
+  };
+
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (status === 'sending') return;
-    const errors = validateContactForm(fields);
+    // The boxes, not the last render: a submission held before hydration comes before the adopted text renders.
+    const sent = { ...fields, ...typedValues(event.currentTarget, contactFieldNames) };
+    setFields(sent);
+    const errors = validateContactForm(sent);
     setFieldErrors(errors);
     if (hasErrors(errors)) {
       setStatus('invalid');
@@ -58,7 +68,7 @@ export function useContactForm(getToken: () => Promise<string>) {
       setStatus('failed');
       return;
     }
-    const result = await sendContactMessage({ ...fields, recaptcha });
+    const result = await sendContactMessage({ ...sent, recaptcha });
     if (result.ok) {
       setFields(emptyFields);
       setStatus('sent');
@@ -69,5 +79,5 @@ export function useContactForm(getToken: () => Promise<string>) {
     setStatus('failed');
   };
 
-  return { fields, fieldErrors, status, failure, changeField, submit };
+  return { fields, fieldErrors, status, failure, changeField, adoptTyped, submit };
 }

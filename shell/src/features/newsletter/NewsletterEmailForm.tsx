@@ -1,4 +1,5 @@
-import { useId } from 'react';
+import { useEffect, useId, useRef } from 'react';
+import { typedValues } from '../../frame/typedBeforeHydration.ts';
 import { Button } from '@site/shared-ui/Button';
 import { textFieldClassNames } from '@site/shared-ui/textField';
 import { invalidEmailMessage } from '@site/supabase-functions/isValidEmail';
@@ -21,10 +22,18 @@ export function NewsletterEmailForm({ form, buttonLabel, tone }: NewsletterEmail
   const inputId = useId();
   const errorId = useId();
   const { email, status, changeEmail, submit } = form;
+  const formElement = useRef<HTMLFormElement>(null);
+  // An address typed into the page's HTML before its code ran stays in the box: adopt it, once, at mount.
+  useEffect(() => {
+    const typed = typedValues(formElement.current, ['email']).email;
+    if (typed && typed !== email) changeEmail(typed);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   const invalid = status === 'invalid';
   const sending = status === 'sending';
   return (
     <form
+      ref={formElement}
       className={[styles.form, styles[tone]].join(' ')}
       noValidate
       onSubmit={(event) => void submit(event)}

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { typedValues } from '../../frame/typedBeforeHydration.ts';
 import { isValidEmail } from '@site/supabase-functions/isValidEmail';
 import { subscribeToNewsletter } from './subscribeToNewsletter.ts';
 
@@ -18,12 +19,14 @@ export function useNewsletterForm() {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (status === 'sending') return;
-    if (!isValidEmail(email.trim())) {
+    const address = typedValues(event.currentTarget, ['email']).email ?? email;
+    if (address !== email) setEmail(address);
+    if (!isValidEmail(address.trim())) {
       setStatus('invalid');
       return;
     }
     setStatus('sending');
-    const result = await subscribeToNewsletter(email);
+    const result = await subscribeToNewsletter(address);
     if (result.ok) {
       setEmail('');
       setStatus('succeeded');

@@ -1,0 +1,88 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+
+// The boot script as the page runs it: a plain file of the shell's public folder.
+const bootSource = readFileSync(path.join(__dirname, '../../../public/boot.js'), 'utf8');
+
+function runBoot(): void {
+  new Function(bootSource)();
+}
+
+function submit(html: string): { prevented: boolean; form: HTMLFormElement } {
+  document.body.innerHTML = html;
+  const form = document.querySelector('form')!;
+  const event = new Event('submit', { bubbles: true, cancelable: true });
+  form.dispatchEvent(event);
+  return { prevented: event.defaultPrevented, form };
+}
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+describe('forms before the code behind them runs', () => {
+  beforeAll(runBoot);
+
+  it('are held in a server-rendered section (no native submission that would reload the page and drop what was typed)', () => {
+    expect(
+      submit('<div data-section="courses/CoursesPage"><form role="search"><input /></form></div>').prevented,
+    ).toBe(true);
+  });
+
+  it('are held in the frame until it has hydrated (the newsletter and contact forms)', () => {
+    expect(submit('<div id="root"><footer><form><input /></form></footer></div>').prevented).toBe(true);
+  });
+
+  it('are sent again, once, when the section is live, and no one else hears the held one', async () => {
+    const { form } = submit(
+      '<div data-section="portfolio/PortfolioPage"><form role="search"><input /><button>Search</button></form></div>',
+    );
+    const sent: Event[] = [];
+    form.addEventListener('submit', (event) => {
+      event.preventDefault();
+      sent.push(event);
+    });
+    // A second press while waiting is one search, not two.
+    form.dispatchEvent(new Event('submit', { bubbles: true, cancelable: true }));
+    await settle();
+    expect(sent).toHaveLength(0);
+    form.closest('[data-section]')!.setAttribute('data-ready', 'true');
+    await settle();
+    expect(sent.map((event) => event.type)).toEqual(['submit']);
+  });
+
+  it('are sent again when the frame has hydrated', async () => {
+    const { form } = submit('<div id="root"><form><input /></form></div>');
+    const sent: Event[] = [];
+    form.addEventListener('submit', (event) => {
+      event.preventDefault();
+      sent.push(event);
+    });
+    document.getElementById('root')!.setAttribute('data-hydrated', 'true');
+    await settle();
+    expect(sent).toHaveLength(1);
+  });
+
+  it('submit as usual once their code is live', () => {
+    expect(
+      submit('<div data-section="courses/CoursesPage" data-ready="true"><form><input /></form></div>')
+        .prevented,
+    ).toBe(false);
+    expect(
+      submit('<div id="root" data-hydrated="true"><main><form><input /></form></main></div>').prevented,
+    ).toBe(false);
+  });
+});
+
+describe('the site’s code', () => {
+  it('starts once the page has loaded, from the script the boot tag names', () => {
+    const tag = document.createElement('script');
+    tag.setAttribute('data-app', '/main.0123456789.js');
+    jest.spyOn(document, 'currentScript', 'get').mockReturnValue(tag);
+    jest.spyOn(document, 'readyState', 'get').mockReturnValue('interactive');
+    runBoot();
+    const started = () =>
+      [...document.head.querySelectorAll('script')].map((script) => script.getAttribute('src'));
+    expect(started()).toEqual([]);
+    window.dispatchEvent(new Event('load'));
+    expect(started()).toEqual(['/main.0123456789.js']);
+  });
+});
