@@ -1,7 +1,7 @@
 // The JavaScript a route makes the browser download before the visitor does anything: every script requested from
 // navigation until the page is idle, counted as gzip (what the budget is written in) and as sent (brotli).
 // "Idle" is the product's own rule (shared-ui's whenPageIdle), worked out here from the browser's network log and
-// never from the page's word for it: the load event has fired and no resource has finished loading for a second, or
+// never from the page's word for it: the load event has fired and no resource has finished loading for half a second, or
 // six seconds have passed since the load event on a page that never falls quiet. A page that says it is idle early
 // hides nothing, and a slow machine moves the point with the network log, so what the page starts once it is idle
 // (the Realtime client) stays out however late it arrives. Optionally also what arrives in the seconds after that,
@@ -9,7 +9,7 @@
 import { gzipSync } from 'node:zlib';
 
 /** The product's numbers (shared-ui/src/hooks/whenPageIdle.ts NETWORK_QUIET_MS, afterFirstInteraction.ts). */
-const networkQuietS = 1;
+const networkQuietS = 0.5;
 const idleAtTheLatestAfterLoadS = 6;
 
 /** Requests the page's own measure of the network (resource timing) does not see. */

@@ -6,7 +6,7 @@
 import { afterFirstInteraction } from '@site/shared-ui/afterFirstInteraction';
 
 /** The network counts as quiet when no resource has finished loading for this long. */
-export const NETWORK_QUIET_MS = 1000;
+export const NETWORK_QUIET_MS = 500;
 
 /** How long the main thread may stay busy once the network is quiet. */
 const IDLE_CALLBACK_TIMEOUT_MS = 500;
