@@ -15,12 +15,3 @@ export async function scrollToSection(page: Page, module: string): Promise<void>
 export async function waitForSectionReady(page: Page, module: string, timeout = 20_000): Promise<void> {
   await page.locator(`[data-section="${module}"][data-ready="true"]`).waitFor({ state: 'attached', timeout });
 }
-
-/**
- * Waits until the frame's code runs (the app starts once the page has loaded: shell/public/boot.js). The server's HTML
- * shows the navbar and its controls before that; a test that acts on them waits, as a visitor waits for a page to
- * respond.
- */
-export async function waitForFrameReady(page: Page, timeout = 20_000): Promise<void> {
-  await page.locator('#root[data-hydrated]').waitFor({ state: 'attached', timeout });
-}

@@ -1,18 +1,20 @@
 // The page's first script and, until the page has loaded, its only one: a small file of the site's own origin (the
 // Content-Security-Policy allows no inline script). Nothing but the HTML, its CSS and its largest image stands before
 // the first paint; the site's code (named by this tag's data-app attribute) starts once the page has loaded.
-// Meanwhile the page shows forms whose code is not running yet. Submitted in that moment, the browser would send one
-// natively (a reload that drops what was typed), so every submission is held instead and sent again, once, as soon as
-// the form's code is live: a section's form when its slot says data-ready, any other form once the frame has hydrated
-// (the shell marks #root with data-hydrated).
+// Meanwhile the page shows forms and controls whose code is not running yet. Submitted in that moment, the browser
+// would send a form natively (a reload that drops what was typed), so every submission is held instead and sent
+// again, once, as soon as the form's code is live: a section's form when its slot says data-ready, any other form once
+// the frame has hydrated (the shell marks #root with data-hydrated). A click on a button, a radio or a checkbox would do
+// nothing, or check a radio its code never hears of (the menu button, the theme's radios, a section's chips): it is
+// held the same way, and clicked again once its code is live. Links need nothing: the browser follows them natively.
 (function boot() {
   'use strict';
   var script = document.currentScript;
   var app = script && script.getAttribute('data-app');
 
-  /** The element and attribute that say a form's code is live. */
-  function liveSign(form) {
-    var slot = form.closest('[data-section]');
+  /** The element and attribute that say the code behind a form or a control is live. */
+  function liveSign(element) {
+    var slot = element.closest('[data-section]');
     if (slot) return { element: slot, attribute: 'data-ready' };
     return { element: document.getElementById('root'), attribute: 'data-hydrated' };
   }
@@ -53,6 +55,46 @@
         whenLive(sign, function () {
           replay(form);
         });
+    },
+    true,
+  );
+
+  // Controls clicked before their code was live, in order, by the element whose sign they wait for; each is clicked
+  // again once, when its code is live. Only the page's own HTML waits for code: what the code renders itself (a
+  // section's "Try again" after its code failed to load) is live as it appears, and this script runs before any.
+  var heldClicks = new Map();
+  var control = 'button, input[type="radio"], input[type="checkbox"]';
+  var inThePageHtml = new WeakSet();
+  document.querySelectorAll(control).forEach(function (element) {
+    inThePageHtml.add(element);
+  });
+
+  document.addEventListener(
+    'click',
+    function (event) {
+      var target = event.target instanceof Element ? event.target.closest(control) : null;
+      // A form's submit button is held as the form's submission (above).
+      if (
+        !target ||
+        !inThePageHtml.has(target) ||
+        target.matches('form [type="submit"], form button:not([type])')
+      )
+        return;
+      var sign = liveSign(target);
+      if (!sign.element || !sign.element.contains(target) || sign.element.hasAttribute(sign.attribute))
+        return;
+      event.preventDefault();
+      event.stopImmediatePropagation();
+      var waiting = heldClicks.get(sign.element);
+      if (waiting) return void waiting.push(target);
+      heldClicks.set(sign.element, [target]);
+      whenLive(sign, function () {
+        var targets = heldClicks.get(sign.element);
+        heldClicks.delete(sign.element);
+        targets.forEach(function (held) {
+          if (held.isConnected) held.click();
+        });
+      });
     },
     true,
   );

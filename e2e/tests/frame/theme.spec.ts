@@ -7,7 +7,6 @@ import { expectStableLayout, recordLayoutShifts } from '../../support/layoutShif
 import { tabTo } from '../../support/keyboard.ts';
 import { dismissTheAd } from '../../support/adToast.ts';
 import { visitorWhoChoseTheme } from '../../support/visitor.ts';
-import { waitForFrameReady } from '../../support/sections.ts';
 
 /** The page's background in each theme (the kit's --color-surface). */
 const surface = { light: 'rgb(255, 255, 255)', dark: 'rgb(17, 26, 35)' };
@@ -32,7 +31,6 @@ test('a visitor who chose dark gets it in the server’s first HTML after a relo
   await expect(page.locator('html')).not.toHaveAttribute('data-theme');
   expect(await pageBackground(page)).toBe(surface.light);
 
-  await waitForFrameReady(page);
   await themeOption(page, 'Dark').click();
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
   expect(await pageBackground(page)).toBe(surface.dark);

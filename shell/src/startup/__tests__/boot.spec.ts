@@ -72,6 +72,79 @@ describe('forms before the code behind them runs', () => {
   });
 });
 
+describe('controls before the code behind them runs', () => {
+  /** The page's HTML, then the boot script (deferred: it runs once the HTML is parsed), then a click. */
+  function click(html: string, selector: string): { prevented: boolean; control: HTMLElement } {
+    document.body.innerHTML = html;
+    runBoot();
+    const control = document.querySelector<HTMLElement>(selector)!;
+    const event = new MouseEvent('click', { bubbles: true, cancelable: true });
+    control.dispatchEvent(event);
+    return { prevented: event.defaultPrevented, control };
+  }
+
+  it('hold a click (the menu button, a theme radio) and give it again, once each, when the frame has hydrated', async () => {
+    const { prevented, control } = click(
+      '<div id="root"><nav><button type="button">Menu</button></nav><input type="radio" name="t" /></div>',
+      'button',
+    );
+    expect(prevented).toBe(true);
+    const radio = document.querySelector<HTMLInputElement>('input[type="radio"]')!;
+    radio.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true }));
+    expect(radio.checked).toBe(false);
+    const heard: string[] = [];
+    document.getElementById('root')!.addEventListener('click', (event) => {
+      heard.push((event.target as HTMLElement).tagName);
+    });
+    await settle();
+    expect(heard).toEqual([]);
+    document.getElementById('root')!.setAttribute('data-hydrated', 'true');
+    await settle();
+    expect(heard).toEqual(['BUTTON', 'INPUT']);
+    expect(radio.checked).toBe(true);
+    expect(control.isConnected).toBe(true);
+  });
+
+  it('in a section are held until its slot is live', async () => {
+    const { prevented, control } = click(
+      '<div id="root" data-hydrated="true"><div data-section="courses/CoursesPage"><button type="button">Angular</button></div></div>',
+      'button',
+    );
+    expect(prevented).toBe(true);
+    const heard: Event[] = [];
+    control.addEventListener('click', (event) => heard.push(event));
+    control.closest('[data-section]')!.setAttribute('data-ready', 'true');
+    await settle();
+    expect(heard).toHaveLength(1);
+  });
+
+  it('are not held when the code rendered them (a section’s fallback after its code failed to load)', () => {
+    document.body.innerHTML = '<div id="root"><div data-section="courses/CoursesPage"></div></div>';
+    runBoot();
+    const retry = document.createElement('button');
+    retry.textContent = 'Try again';
+    document.querySelector('[data-section]')!.append(retry);
+    const event = new MouseEvent('click', { bubbles: true, cancelable: true });
+    retry.dispatchEvent(event);
+    expect(event.defaultPrevented).toBe(false);
+  });
+
+  it('leave links, forms’ submit buttons and live code alone', () => {
+    expect(click('<div id="root"><a href="#about">About</a></div>', 'a').prevented).toBe(false);
+    expect(click('<div id="root"><form><button>Send</button></form></div>', 'button').prevented).toBe(false);
+    expect(
+      click('<div id="root" data-hydrated="true"><button type="button">Menu</button></div>', 'button')
+        .prevented,
+    ).toBe(false);
+    expect(
+      click(
+        '<div id="root"><div data-section="tutorials/TutorialsPage" data-ready="true"><button>Play</button></div></div>',
+        'button',
+      ).prevented,
+    ).toBe(false);
+  });
+});
+
 describe('the site’s code', () => {
   it('starts once the page has loaded, from the script the boot tag names', () => {
     const tag = document.createElement('script');
