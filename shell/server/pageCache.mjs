@@ -24,7 +24,7 @@ export function cacheState(entry, now, { freshMs, staleMs } = pageCacheTimes) {
 
 /**
  * `complete`: every slot was rendered here (none left to the browser).
- * @typedef {{ html: string, headHtml: string, dataHtml: string, renderedAt: number, stale: boolean, complete: boolean, tables: string[], sections: string[] }} CachedPage
+ * @typedef {{ html: string, headHtml: string, replacesDocumentStylesheets?: boolean, dataHtml: string, renderedAt: number, stale: boolean, complete: boolean, tables: string[], sections: string[] }} CachedPage
  */
 export class PageCache {
   /** @type {Map<string, CachedPage>} */

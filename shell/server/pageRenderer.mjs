@@ -81,6 +81,7 @@ export async function createPageRenderer({
     const page = {
       html: Buffer.concat(chunks).toString('utf8'),
       headHtml: rendered.headHtml,
+      replacesDocumentStylesheets: rendered.replacesDocumentStylesheets,
       dataHtml: rendered.dataHtml,
       renderedAt: Date.now(),
       stale: !complete,

@@ -113,7 +113,10 @@ export async function createSiteServer({
   const firstScreenModules = readJson(path.join(shellDist, 'first-screen-modules.json'), {});
   const remotes = currentJson(remotesFile);
   const sections = sectionManifests({ remotes });
-  const styles = sectionStylesheets({ listed: () => sections.listedStylesheets() });
+  const styles = sectionStylesheets({
+    listed: () => sections.listedStylesheets(),
+    shell: { hrefs: shellStylesheets(shellDist), root: shellDist },
+  });
   const seo =
     seoFile && existsSync(seoFile)
       ? shellSeo({ seo: createRequire(import.meta.url)(seoFile), siteConfig })
@@ -127,7 +130,7 @@ export async function createSiteServer({
           pins,
           stylesheets: async (moduleIds) => {
             const { urls, unknown } = await sections.moduleStylesheets(moduleIds);
-            return { hrefs: await styles.localUrls(urls), unknown };
+            return { ...(await styles.pageUrls(urls)), unknown };
           },
           cache: pageCache,
           deadlineMs: slotDeadlineMs,

@@ -36,3 +36,46 @@ for (const { path, module, manifest } of firstScreens) {
     expect(asked.some((url) => url.startsWith(new URL('./', sectionManifest).href))).toBe(true);
   });
 }
+
+// Before the page has painted it needs its HTML and one stylesheet: the frame's rules and its sections' come in one
+// file (the site's server combines them), and the only script is the boot script, deferred.
+for (const path of ['/', '/portfolio', '/courses']) {
+  test(`${path}: its first paint waits for one stylesheet, holding the frame's rules and its sections'`, async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    const stylesheets: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'stylesheet') stylesheets.push(request.url());
+    });
+    await page.goto(path);
+    const found = await page.evaluate(() => {
+      const selectors = [...document.styleSheets].flatMap((sheet) =>
+        [...sheet.cssRules].map((rule) => (rule as CSSStyleRule).selectorText ?? ''),
+      );
+      const styled = (elements: Element[]) =>
+        elements.some((element) =>
+          [...element.classList].some((name) => selectors.some((selector) => selector.includes(`.${name}`))),
+        );
+      const inSections = [...document.querySelectorAll('[data-section] *')];
+      return {
+        linked: document.head.querySelectorAll('link[rel="stylesheet"]').length,
+        scripts: [...document.querySelectorAll('script[src]')].map((script) => ({
+          src: new URL((script as HTMLScriptElement).src).pathname,
+          defer: (script as HTMLScriptElement).defer,
+        })),
+        frameStyled: styled([...document.querySelectorAll('nav *, footer *')]),
+        sectionsRendered: inSections.length > 0,
+        sectionsStyled: styled(inSections),
+      };
+    });
+    await context.close();
+    expect(found.linked).toBe(1);
+    expect(stylesheets).toHaveLength(1);
+    expect(found.scripts).toEqual([{ src: '/boot.js', defer: true }]);
+    expect(found.frameStyled).toBe(true);
+    expect(found.sectionsRendered).toBe(true);
+    expect(found.sectionsStyled).toBe(true);
+  });
+}

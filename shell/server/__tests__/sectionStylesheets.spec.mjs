@@ -2,6 +2,9 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
 import { createServer as createTcpServer } from 'node:net';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { deflateRawSync } from 'node:zlib';
 import { sectionStylesheets } from '../sectionStylesheets.mjs';
 
@@ -57,7 +60,8 @@ describe("the sections' stylesheets linked by a server-rendered page", () => {
       `${sectionUrl}/__federation_expose_HomeAbout.955e29ce40.css`,
       `${sectionUrl}/other-section/486.a7e9faee11.css`,
     ];
-    const local = await styles.localUrls(urls);
+    const { hrefs: local, carriesShell } = await styles.pageUrls(urls);
+    assert.equal(carriesShell, false);
     assert.equal(local.length, 1);
     assert.match(local[0], /^\/section-styles\/[\w-]+\.css$/);
     const answer = await styles.answer(local[0]);
@@ -73,21 +77,59 @@ describe("the sections' stylesheets linked by a server-rendered page", () => {
       ].join('\n'),
     );
     // The same file twice is in it once.
-    const [again] = await styles.localUrls([urls[0], urls[1], urls[0]]);
+    const {
+      hrefs: [again],
+    } = await styles.pageUrls([urls[0], urls[1], urls[0]]);
     assert.equal((await styles.answer(again)).body.split('\n').length, 2);
     // Kept: the section was asked once for each file.
     assert.equal(asked, 3);
   });
 
+  it("hold the shell's own first, read from its build's folder, so the page links one stylesheet", async () => {
+    const root = mkdtempSync(path.join(tmpdir(), 'shell-dist-'));
+    writeFileSync(
+      path.join(root, 'main.0123456789.css'),
+      ':root{--x:1}.brand{background:url(assets/logo.svg)}',
+    );
+    writeFileSync(path.join(root, 'secret.txt'), 'not a stylesheet');
+    const styles = sectionStylesheets({
+      listed: async () => listedOf(sectionUrl),
+      shell: { hrefs: ['/main.0123456789.css'], root },
+    });
+    const { hrefs, carriesShell } = await styles.pageUrls([
+      `${sectionUrl}/__federation_expose_HomeAbout.955e29ce40.css`,
+    ]);
+    assert.equal(carriesShell, true);
+    assert.equal(hrefs.length, 1);
+    assert.equal(
+      (await styles.answer(hrefs[0])).body,
+      ':root{--x:1}.brand{background:url(/assets/logo.svg)}\n.about{color:red}',
+    );
+    // No section's file kept: nothing to combine, and the page keeps its own link.
+    assert.deepEqual(await styles.pageUrls([]), { hrefs: [], carriesShell: false });
+    // Only the files the shell's pages link are read.
+    const named = (value) =>
+      `/section-styles/${deflateRawSync(JSON.stringify(value)).toString('base64url')}.css`;
+    for (const name of [
+      '/secret.txt',
+      '/../main.0123456789.css',
+      '/main.0123456789.css?x',
+      '//evil.example/a.css',
+    ])
+      assert.equal(await styles.answer(named([name])), undefined, name);
+  });
+
   it("is answered by another instance of the site's server too (behind a load balancer, after a restart)", async () => {
-    const [local] = await sectionStylesheets().localUrls([`${sectionUrl}/486.a7e9faee11.css`]);
+    const {
+      hrefs: [local],
+    } = await sectionStylesheets().pageUrls([`${sectionUrl}/486.a7e9faee11.css`]);
     const other = sectionStylesheets({ listed: async () => listedOf(sectionUrl) });
     assert.match((await other.answer(local)).body, /\.card\{/);
   });
 
   it("names only the live sections' files: any other path is no file", async () => {
     const styles = sectionStylesheets({ listed: async () => listedOf(sectionUrl) });
-    const elsewhere = await sectionStylesheets().localUrls([`${sectionUrl}/486.a7e9faee11.css`]);
+    const { hrefs: elsewhere } = await sectionStylesheets().pageUrls([`${sectionUrl}/486.a7e9faee11.css`]);
     assert.equal(
       await sectionStylesheets({ listed: async () => listedOf(hungUrl) }).answer(elsewhere[0]),
       undefined,
@@ -116,14 +158,16 @@ describe("the sections' stylesheets linked by a server-rendered page", () => {
       deadlineMs: 100,
       listed: async () => new Set([...listedOf(sectionUrl), `${hungUrl}/9031.b5db407a7a.css`]),
     });
-    const [kept] = await styles.localUrls([`${sectionUrl}/486.a7e9faee11.css`]);
+    const {
+      hrefs: [kept],
+    } = await styles.pageUrls([`${sectionUrl}/486.a7e9faee11.css`]);
     assert.match(kept, /^\/section-styles\//);
     const url = `${hungUrl}/9031.b5db407a7a.css`;
     const logged = console.error;
     console.error = () => undefined;
     try {
       const startedAt = Date.now();
-      assert.deepEqual(await styles.localUrls([`${sectionUrl}/486.a7e9faee11.css`, url]), [kept, url]);
+      assert.deepEqual((await styles.pageUrls([`${sectionUrl}/486.a7e9faee11.css`, url])).hrefs, [kept, url]);
       assert.ok(Date.now() - startedAt < 2_000);
       // A combined file naming it cannot be answered now (the site's server says 503).
       const named = `/section-styles/${deflateRawSync(JSON.stringify([url])).toString('base64url')}.css`;

@@ -19,9 +19,17 @@ export function splitDocument(html: string): { before: string; after: string } {
 export interface RenderedParts {
   /** Links to the rendered sections' stylesheets, for the end of the page's head. */
   headHtml: string;
+  /**
+   * The first of them holds the document's own stylesheets (the frame's) too: the document's links to those go, so
+   * the page's first paint waits for one stylesheet.
+   */
+  replacesDocumentStylesheets?: boolean;
   /** The page's data block, for the end of its body. */
   dataHtml: string;
 }
+
+/** The document's own stylesheet links (the frame's, as the prerender wrote them). */
+const stylesheetLink = /<link\b[^>]*\brel="stylesheet"[^>]*>\s*/g;
 
 /**
  * The whole page: the document's head with the stylesheets, the rendered root (a stream as it renders, or the text
@@ -32,11 +40,12 @@ export function composePage(document: string, page: RenderedParts, root: string)
 export function composePage(document: string, page: RenderedParts, root: Readable): Readable;
 export function composePage(
   document: string,
-  { headHtml, dataHtml }: RenderedParts,
+  { headHtml, replacesDocumentStylesheets, dataHtml }: RenderedParts,
   root: string | Readable,
 ): string | Readable {
   const { before, after } = splitDocument(document);
-  const start = insertBefore(before, '</head>', headHtml);
+  const head = replacesDocumentStylesheets ? before.replace(stylesheetLink, '') : before;
+  const start = insertBefore(head, '</head>', headHtml);
   const end = insertBefore(after, '</body>', dataHtml);
   if (typeof root === 'string') return `${start}${root}${end}`;
   const page = new PassThrough();

@@ -18,7 +18,7 @@ import { ServerRenderContext } from '../federation/ServerRenderContext.ts';
 import { SiteApp } from '../site/SiteApp.tsx';
 import { findSitePage, sitePages } from '../site/sitePages.ts';
 import { loadPageSections } from './loadPageSections.ts';
-import { composePage } from './pageDocument.ts';
+import { composePage, type RenderedParts } from './pageDocument.ts';
 import { SectionServers, type SectionPins } from './sectionServers.ts';
 
 // The site's server follows the tables its pages were read from with the same deadlines as a browser does.
@@ -32,9 +32,12 @@ export interface RendererOptions {
   pins: () => Promise<SectionPins>;
   /**
    * The stylesheets (URLs) of these modules, from their sections' browser manifests, and the modules whose manifest
-   * could not be read (their stylesheets are unknown).
+   * could not be read (their stylesheets are unknown). `carriesShell`: the first holds the shell's own stylesheets
+   * too, and takes the place of the document's links to them.
    */
-  stylesheets: (moduleIds: string[]) => Promise<{ hrefs: string[]; unknown: string[] }>;
+  stylesheets: (
+    moduleIds: string[],
+  ) => Promise<{ hrefs: string[]; unknown: string[]; carriesShell?: boolean }>;
   /** How long a page waits for its sections and their data; those not ready render in the browser. */
   deadlineMs?: number;
   /** A section's server build changed (the page cache forgets what it rendered). */
@@ -42,13 +45,9 @@ export interface RendererOptions {
   log?: (line: string) => void;
 }
 
-export interface RenderedPage {
-  /** Links to the rendered sections' stylesheets, for the end of the page's head. */
-  headHtml: string;
+export interface RenderedPage extends RenderedParts {
   /** The page inside its root, as React streams it. */
   root: Readable;
-  /** The page's data block, for the end of its body (the browser hydrates from it). */
-  dataHtml: string;
   /** The slots rendered here; the others are left to the browser (with why). */
   rendered: string[];
   skipped: Record<string, string>;
@@ -149,6 +148,7 @@ export function createRenderer({
     });
     return {
       headHtml,
+      replacesDocumentStylesheets: 'carriesShell' in styles && styles.carriesShell === true,
       root,
       dataHtml: pageDataHtml(pageData),
       rendered,

@@ -60,6 +60,23 @@ describe("the sections' server builds", () => {
     expect(text).toBe(expected);
   });
 
+  it("links one stylesheet in the place of the frame's own when the first holds them too", () => {
+    const document =
+      '<html><head><title>T</title><link href="/main.0123456789.css" rel="stylesheet" />\n    <script defer src="/boot.js"></script></head><body><div id="root"><nav>frame</nav></div></body></html>';
+    const headHtml = '<link rel="stylesheet" href="/section-styles/abc.css" />';
+    const page = composePage(
+      document,
+      { headHtml, replacesDocumentStylesheets: true, dataHtml: '' },
+      '<main />',
+    );
+    expect(page.match(/rel="stylesheet"/g)).toHaveLength(1);
+    expect(page).toContain(`<script defer src="/boot.js"></script>${headHtml}</head>`);
+    // Otherwise (no section's stylesheet could be combined) the frame's own stays.
+    expect(composePage(document, { headHtml: '', dataHtml: '' }, '<main />')).toContain(
+      '/main.0123456789.css',
+    );
+  });
+
   it("keeps a row's `$'`, `` $` ``, `$&` and `$$` as text: the page stays whole and its data parses to them", async () => {
     const text = "cut $' paste $` all $& dollar $$ group $1";
     const document =
