@@ -14,6 +14,8 @@ import { gzipSync } from 'node:zlib';
 /** The product's numbers (shared-ui/src/hooks/whenPageIdle.ts NETWORK_QUIET_MS, afterFirstInteraction.ts). */
 const networkQuietS = 0.5;
 const idleAtTheLatestAfterLoadS = 6;
+/** Two records of one moment (the page's mark, the log's request) are this close at most. */
+const sameMomentS = 0.02;
 
 /** The page's own mark of the moment it became idle (shared-ui/src/hooks/whenPageIdle.ts PAGE_IDLE_MARK). */
 const pageIdleMarkName = 'site:page-idle';
@@ -56,12 +58,17 @@ export function idleFromLogAndMark(loadAt, finishes, markAt, now) {
   return byNetwork === undefined || byPage === undefined ? undefined : Math.max(byNetwork, byPage);
 }
 
-/** Reads the page's idle mark, as wall-clock seconds (undefined before it is set). */
-async function pageIdleMark(page) {
+/**
+ * The page's idle mark, in seconds after its load event (undefined before it is set): both on the page's own clock,
+ * so that the network log's load event places it on the log's clock with no second clock in between.
+ */
+async function pageIdleAfterLoad(page) {
   return page
     .evaluate((name) => {
       const mark = performance.getEntriesByName(name, 'mark')[0];
-      return mark === undefined ? undefined : (performance.timeOrigin + mark.startTime) / 1000;
+      const navigation = performance.getEntriesByType('navigation')[0];
+      if (mark === undefined || !navigation?.loadEventStart) return undefined;
+      return (mark.startTime - navigation.loadEventStart) / 1000;
     }, pageIdleMarkName)
     .catch(() => undefined);
 }
@@ -120,11 +127,15 @@ export async function measureJsBytes(browser, url, { afterIdleMs = 0 } = {}) {
   while (idleAt === undefined) {
     await new Promise((resolve) => setTimeout(resolve, 100));
     if (loadAt === undefined) continue;
-    const markWallTime = await pageIdleMark(page);
-    const markAt = markWallTime === undefined ? undefined : markWallTime + clockOffset;
+    const markAfterLoad = await pageIdleAfterLoad(page);
+    const markAt = markAfterLoad === undefined ? undefined : loadAt + markAfterLoad;
     idleAt = idleFromLogAndMark(loadAt, finishes, markAt, Date.now() / 1000 + clockOffset);
   }
-  const beforeIdle = new Set([...scripts.keys()].filter((id) => (sentAt.get(id) ?? Infinity) < idleAt));
+  // What the page asks for as it becomes idle (the Realtime client, the ad card, a millisecond after its mark) is
+  // what idle starts: the log and the page are two processes' records of one moment, a few milliseconds apart.
+  const beforeIdle = new Set(
+    [...scripts.keys()].filter((id) => (sentAt.get(id) ?? Infinity) < idleAt - sameMomentS),
+  );
   if (afterIdleMs > 0) await page.waitForTimeout(afterIdleMs);
   const files = [];
   const later = [];

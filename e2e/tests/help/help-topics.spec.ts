@@ -2,6 +2,7 @@
 import { expect, test } from '@playwright/test';
 import { legalPages, privacyPolicy, termsAndConditions, termsOfService } from './helpPages.ts';
 import { asVisitorWhoSawThePopup } from './visitorWhoSawThePopup.ts';
+import { waitForSectionReady } from '../../support/sections.ts';
 
 test.beforeEach(async ({ page }) => {
   await asVisitorWhoSawThePopup(page);
@@ -118,6 +119,8 @@ for (const helpPage of legalPages) {
     const lastTitle = (await last.textContent()) ?? '';
     const anchor = (await last.getAttribute('href')) ?? '';
     expect(anchor).toMatch(new RegExp(`^${helpPage.path}#[a-z-]+$`));
+    // Moving the focus to the heading is the section's code; before it runs, the link is a plain in-page link.
+    await waitForSectionReady(page, 'help/HelpRoutes');
     await last.click();
     await expect(page).toHaveURL(anchor);
     const target = page.getByRole('heading', { level: 2, name: lastTitle });
