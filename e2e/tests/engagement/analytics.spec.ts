@@ -8,6 +8,7 @@ import { forgetBrowserWrites, isAnalyticsWrite } from '../../support/anonymousWr
 import { ownerDatabase } from '../../support/database.ts';
 import { backendUrl } from '../../support/site.ts';
 import { visitorWhoSawThePopup } from '../../support/visitor.ts';
+import { waitForFrameLive } from '../../support/sections.ts';
 import { analyticsRowsEventually, uniquePath, uniqueToken } from './engagementSite.ts';
 
 test.use({ storageState: visitorWhoSawThePopup });
@@ -32,6 +33,8 @@ test('userInApp is stored once at start, with the page it started on and nothing
 test("the frame's navbar click is stored with the route it leads to", async ({ page }) => {
   const path = uniquePath('e2e-analytics-navbar');
   await page.goto(path);
+  // The analytics are the app's: a link clicked before the frame's code runs is followed by the browser, unrecorded.
+  await waitForFrameLive(page);
   await page
     .getByRole('navigation', { name: 'Main' })
     .getByRole('link', { name: 'About', exact: true })

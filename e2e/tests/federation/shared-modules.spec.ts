@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { recordBusEvents } from '../../support/eventBus.ts';
 import { kitVersion } from '../../support/helpBuild.ts';
-import { scrollToSection } from '../../support/sections.ts';
+import { scrollToSection, waitForSectionReady } from '../../support/sections.ts';
 
 interface SharedVersion {
   from: string;
@@ -57,6 +57,8 @@ test('every section uses the one React, store and kit the shell provides', async
 test('the help section routes with the router the shell provides', async ({ page }) => {
   await page.goto('/help/privacy-policy');
   await expect(page.getByRole('navigation', { name: 'Help pages' })).toBeVisible();
+  // The server's HTML shows the help pages before the section's code runs; the router it takes is known only then.
+  await waitForSectionReady(page, 'help/HelpRoutes');
   const router = await page.evaluate(() => {
     const federation = (window as unknown as { __FEDERATION__: { __SHARE__: ShareScopes } }).__FEDERATION__;
     return federation.__SHARE__['shell:1.0.0']!.default!['@site/shared-ui/router'];

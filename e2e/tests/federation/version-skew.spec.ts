@@ -7,6 +7,7 @@ import { cpSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } f
 import path from 'node:path';
 import { buildHelpWith, copyHelpPackage, kitVersion, repoRoot } from '../../support/helpBuild.ts';
 import { startSecondSite, type SecondSite } from '../../support/secondSite.ts';
+import { waitForSectionReady } from '../../support/sections.ts';
 import { visitorWhoSawThePopup } from '../../support/visitor.ts';
 
 test.use({ storageState: visitorWhoSawThePopup });
@@ -104,6 +105,8 @@ test.describe('a section built against a newer kit than the shell provides', () 
     });
     await expect(helpSlot(page)).toContainText(`A notice from kit ${nextMinor}`);
     await expect(page.getByRole('navigation', { name: 'Help pages' })).toBeVisible();
+    // The server's HTML shows the section before its code runs; what it took from the share scope is known only then.
+    await waitForSectionReady(page, 'help/HelpRoutes');
 
     const scope = await page.evaluate(() => {
       type Versions = Record<string, { from: string; loaded?: boolean; useIn?: string[] }>;

@@ -3,6 +3,7 @@ import { recordBusEvents } from '../../support/eventBus.ts';
 import { expectedDescription } from '../../support/pages.ts';
 import { holdRequest } from '../../support/heldRequest.ts';
 import { ports } from '../../support/site.ts';
+import { waitForFrameLive } from '../../support/sections.ts';
 
 test('navbar items change the page, its title and description, and record the route', async ({ page }) => {
   await page.goto('/');
@@ -62,6 +63,8 @@ test('the loading bar is #28a7e9 and 2 px high, and runs while a page loads', as
   const bar = page.getByTestId('loading-bar');
   await expect(bar).toHaveCSS('background-color', 'rgb(40, 167, 233)');
   await expect(bar).toHaveCSS('height', '2px');
+  // The bar is the app's: a link followed before the frame's code runs is a plain page load.
+  await waitForFrameLive(page);
   // The next section's manifest waits until the test lets it go: the bar runs meanwhile, then completes.
   const manifest = await holdRequest(page, (request) => {
     const url = new URL(request.url());
