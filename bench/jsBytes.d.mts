@@ -2,6 +2,7 @@ import type { Browser } from 'playwright-core';
 
 export interface JsFile {
   url: string;
+  sentAfterLoadMs: number;
   gzip: number;
   transferred: number;
 }
@@ -16,6 +17,15 @@ export function measureJsBytes(
   files: JsFile[];
   afterIdle: { gzip: number; files: JsFile[] };
   idleAfterLoadMs: number;
+  markAfterLoadMs: number | undefined;
+  networkIdleAfterLoadMs: number;
 }>;
 
 export function idleFromNetworkLog(loadAt: number, finishes: number[], now: number): number | undefined;
+
+export function idleFromLogAndMark(
+  loadAt: number,
+  finishes: number[],
+  markAt: number | undefined,
+  now: number,
+): number | undefined;

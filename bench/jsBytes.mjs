@@ -77,8 +77,10 @@ async function pageIdleAfterLoad(page) {
  * @param {import('playwright-core').Browser} browser
  * @param {string} url
  * @param {{ afterIdleMs?: number }} [options] keep counting this long after the page went idle, separately
- * @returns {Promise<{ gzip: number, transferred: number, files: { url: string, gzip: number, transferred: number }[],
- *   afterIdle: { gzip: number, files: { url: string, gzip: number, transferred: number }[] }, idleAfterLoadMs: number }>}
+ * @returns {Promise<{ gzip: number, transferred: number,
+ *   files: { url: string, sentAfterLoadMs: number, gzip: number, transferred: number }[],
+ *   afterIdle: { gzip: number, files: { url: string, sentAfterLoadMs: number, gzip: number, transferred: number }[] },
+ *   idleAfterLoadMs: number, markAfterLoadMs: number | undefined, networkIdleAfterLoadMs: number }>}
  */
 export async function measureJsBytes(browser, url, { afterIdleMs = 0 } = {}) {
   const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
@@ -104,6 +106,8 @@ export async function measureJsBytes(browser, url, { afterIdleMs = 0 } = {}) {
     clockOffset ??= event.timestamp - event.wallTime;
     if (
       !unseenByThePage.has(event.type ?? '') &&
+      // A CORS preflight (this Chromium logs some as 'Other'): the page's timeline has no entry for it.
+      event.request.method !== 'OPTIONS' &&
       !new URL(event.request.url).pathname.startsWith('/favicon')
     ) {
       seenByThePage.add(event.requestId);
@@ -124,11 +128,12 @@ export async function measureJsBytes(browser, url, { afterIdleMs = 0 } = {}) {
   cdp.on('Page.loadEventFired', (event) => (loadAt ??= event.timestamp));
   await page.goto(url, { waitUntil: 'load' });
   let idleAt;
+  let markAt;
   while (idleAt === undefined) {
     await new Promise((resolve) => setTimeout(resolve, 100));
     if (loadAt === undefined) continue;
     const markAfterLoad = await pageIdleAfterLoad(page);
-    const markAt = markAfterLoad === undefined ? undefined : loadAt + markAfterLoad;
+    markAt = markAfterLoad === undefined ? undefined : loadAt + markAfterLoad;
     idleAt = idleFromLogAndMark(loadAt, finishes, markAt, Date.now() / 1000 + clockOffset);
   }
   // What the page asks for as it becomes idle (the Realtime client, the ad card, a millisecond after its mark) is
@@ -143,6 +148,7 @@ export async function measureJsBytes(browser, url, { afterIdleMs = 0 } = {}) {
     const body = Buffer.from(await (await fetch(script.url)).arrayBuffer());
     (beforeIdle.has(requestId) ? files : later).push({
       url: script.url,
+      sentAfterLoadMs: Math.round(((sentAt.get(requestId) ?? loadAt) - loadAt) * 1000),
       transferred: script.transferred,
       gzip: gzipSync(body, { level: 9 }).length,
     });
@@ -155,5 +161,10 @@ export async function measureJsBytes(browser, url, { afterIdleMs = 0 } = {}) {
     files,
     afterIdle: { gzip: sum(later, 'gzip'), files: later },
     idleAfterLoadMs: Math.round((idleAt - loadAt) * 1000),
+    // The two readings of the idle point, for a figure that needs explaining.
+    markAfterLoadMs: markAt === undefined ? undefined : Math.round((markAt - loadAt) * 1000),
+    networkIdleAfterLoadMs: Math.round(
+      ((idleFromNetworkLog(loadAt, finishes, Infinity) ?? idleAt) - loadAt) * 1000,
+    ),
   };
 }

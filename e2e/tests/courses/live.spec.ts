@@ -227,3 +227,55 @@ test('a testimonial inserted, edited and deleted shows, changes and goes; the se
   }
   expect(errors).toEqual([]);
 });
+
+test('an edit that comes while the page is catching up is not undone by the catch-up’s older answer', async ({
+  page,
+}) => {
+  await asReturningVisitor(page);
+  const errors = collectConsoleErrors(page);
+  // The page's catch-up read once its live updates are on (the first read of courses from the page: its first rows
+  // came with the HTML). The backend answers it for real; its answer is held until the test lets it go, so it reaches
+  // the page after the owner's edit has, as on a slow network.
+  let answered: () => void = () => undefined;
+  const catchUpAnswered = new Promise<void>((resolve) => (answered = resolve));
+  let letGo: () => void = () => undefined;
+  const released = new Promise<void>((resolve) => (letGo = resolve));
+  await page.route(
+    (url) => url.pathname.endsWith('/rest/v1/courses'),
+    async (route) => {
+      if (route.request().method() !== 'GET') return route.fallback();
+      const response = await route.fetch();
+      answered();
+      await released;
+      await route.fulfill({ response });
+    },
+    { times: 1 },
+  );
+  const courses = await openCoursesPage(page);
+  await catchUpAnswered;
+  const title = `${uniqueLabel(liveRowPrefix)} Edge Functions in Depth`;
+  const ids: string[] = [];
+  try {
+    ids.push(await insertRow('courses', newCourse(title, ['nodejs'])));
+    await expect(courses.card(title)).toBeVisible();
+    // The older answer arrives; the page notes whether the new course ever leaves the grid after it.
+    await page.evaluate((shown) => {
+      const win = window as unknown as { courseLeft: boolean };
+      win.courseLeft = false;
+      new MutationObserver(() => {
+        const titles = [...document.querySelectorAll('article h3')].map((heading) => heading.textContent);
+        if (!titles.includes(shown)) win.courseLeft = true;
+      }).observe(document.body, { childList: true, subtree: true, characterData: true });
+    }, title);
+    const delivered = page.waitForResponse((response) => response.url().includes('/rest/v1/courses'));
+    letGo();
+    await delivered;
+    // The answer is applied in the page's next render: give it time to, then look.
+    await page.waitForTimeout(1_000);
+    expect(await page.evaluate(() => (window as unknown as { courseLeft: boolean }).courseLeft)).toBe(false);
+    await expect(courses.card(title)).toBeVisible();
+  } finally {
+    await deleteRows('courses', ids);
+  }
+  expect(errors).toEqual([]);
+});

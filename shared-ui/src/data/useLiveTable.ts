@@ -150,6 +150,8 @@ export function useLiveRead<Row extends RowWithId>({
   // Each change, catch-up and retry reads the same key again.
   const [revision, setRevision] = useState(0);
   const failures = useRef(0);
+  // The changes applied while a read is on its way (undefined: none is): its answer may be older than they are.
+  const changesDuringRead = useRef<RowChange<Row>[] | undefined>(undefined);
   const latest = useRef({ read, applyChange });
   useEffect(() => {
     latest.current = { read, applyChange };
@@ -164,8 +166,10 @@ export function useLiveRead<Row extends RowWithId>({
     const stopWatching = watchTableChanges<Row>(table, {
       onChange: (change) => {
         const apply = latest.current.applyChange;
-        if (apply) setState((current) => ({ ...current, rows: apply(current.rows, change) }));
-        else readAgainSoon();
+        if (apply) {
+          changesDuringRead.current?.push(change);
+          setState((current) => ({ ...current, rows: apply(current.rows, change) }));
+        } else readAgainSoon();
       },
       // Catch up on changes made before the subscription was live (at start, or while reconnecting).
       onLive: readAgainSoon,
@@ -189,13 +193,20 @@ export function useLiveRead<Row extends RowWithId>({
     readKey.current = key;
     let cancelled = false;
     let retryTimer: ReturnType<typeof setTimeout> | undefined;
+    changesDuringRead.current = [];
     (again ? latest.current.read(true) : (takePrefetched<Row>(key) ?? latest.current.read(false)))
       .then((rows) => {
         if (cancelled) return;
         failures.current = 0;
-        setState({ key, status: 'ready', rows });
+        // A change that came while the read was on its way may be missing from its answer (a catch-up read sent
+        // before the owner's edit, answered after it): applied again, it is not lost. Applying one twice is harmless.
+        const changes = changesDuringRead.current ?? [];
+        changesDuringRead.current = undefined;
+        const apply = latest.current.applyChange;
+        setState({ key, status: 'ready', rows: apply ? changes.reduce(apply, rows) : rows });
       })
       .catch((error: unknown) => {
+        changesDuringRead.current = undefined;
         if (cancelled) return;
         reportFailure(failureLabel, error);
         setState((current) =>

@@ -36,6 +36,9 @@ function afterNetworkQuiet(quietMs: number): Promise<void> {
         : new PerformanceObserver(() => (lastArrival = performance.now()));
     observer?.observe({ type: 'resource' });
     const check = () => {
+      // The timeline as it is now, too: an observer's callback may come after this check on a busy main thread, and
+      // an arrival it has not reported yet would end the quiet early.
+      lastArrival = Math.max(lastArrival, lastResourceArrival());
       const waitMs = waitForQuiet(performance.now(), lastArrival, loadedAt, quietMs);
       if (waitMs > 0) {
         setTimeout(check, waitMs);
