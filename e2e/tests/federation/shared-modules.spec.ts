@@ -21,12 +21,17 @@ test('every section uses the one React, store and kit the shell provides', async
         .__FEDERATION__;
       return { share: __SHARE__, instances: __INSTANCES__.map((instance) => instance.name) };
     });
-  // All four home sections have arrived: their code is loaded (their HTML came from the server), each as a federation
-  // instance.
-  await expect
-    .poll(async () => (await federation()).instances, { timeout: 15_000 })
-    .toEqual(expect.arrayContaining(['shell', 'portfolio', 'tutorials', 'courses']));
-  const { share } = await federation();
+  // All four home sections have arrived: their code runs in their slots (their HTML came from the server), each
+  // section a federation instance. What each took from the share scope is known only once its code has run.
+  for (const module of [
+    'portfolio/HomeAbout',
+    'portfolio/FeaturedProjects',
+    'tutorials/TutorialsTeaser',
+    'courses/CoursesTeaser',
+  ])
+    await waitForSectionReady(page, module);
+  const { share, instances } = await federation();
+  expect(instances).toEqual(expect.arrayContaining(['shell', 'portfolio', 'tutorials', 'courses']));
   // The shell hands its runtime to the sections, so there is one share scope, filled by the shell.
   expect(Object.keys(share)).toEqual(['shell:1.0.0']);
   const scope = share['shell:1.0.0']!.default!;
