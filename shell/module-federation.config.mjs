@@ -15,6 +15,7 @@ export default {
     ]),
   ),
   runtimePlugins: [
+    './src/federation/plugins/shareInTurnsPlugin.ts',
     './src/federation/plugins/retryPlugin.ts',
     './src/federation/plugins/remoteErrorPlugin.ts',
   ],
