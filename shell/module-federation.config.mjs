@@ -15,7 +15,6 @@ export default {
     ]),
   ),
   runtimePlugins: [
-    './src/federation/plugins/shareInTurnsPlugin.ts',
     './src/federation/plugins/retryPlugin.ts',
     './src/federation/plugins/remoteErrorPlugin.ts',
   ],

@@ -10,6 +10,7 @@ import CompressionPlugin from 'compression-webpack-plugin';
 import { constants as zlib } from 'node:zlib';
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
 import { CopyPublicFilesPlugin } from './CopyPublicFilesPlugin.mjs';
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
@@ -56,6 +57,10 @@ const productionAliases = {
  * Its ESM build makes every part resolve to the one ESM runtime.
  */
 const injectRuntimePluginCommonJs = require.resolve('@module-federation/inject-external-runtime-core-plugin');
+/** The kit's federation runtime plugin, by path: it is part of each app's runtime, not a module the apps share. */
+const shareInTurnsPlugin = fileURLToPath(
+  new URL('../../shared-ui/src/federation/shareInTurnsPlugin.ts', import.meta.url),
+);
 const federationAliases = {
   // The federation plugin adds it by resolved path (dist/index.cjs).
   [`${injectRuntimePluginCommonJs}$`]: path.join(path.dirname(injectRuntimePluginCommonJs), 'index.js'),
@@ -140,6 +145,8 @@ export function createAppConfig({ appDir, federation, isHost = false, define = {
           manifest: true,
           dts: false,
           ...federation,
+          // Every app's federation instance resolves each shared module in a task of its own (see the plugin).
+          runtimePlugins: [shareInTurnsPlugin, ...(federation.runtimePlugins ?? [])],
           // The shell carries the federation runtime once and hands it to the sections: each remoteEntry.js would
           // otherwise bring its own copy (about 23 KB compressed).
           experiments: {

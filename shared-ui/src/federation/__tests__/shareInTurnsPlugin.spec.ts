@@ -2,7 +2,7 @@
  * @jest-environment node
  */
 // Node has the MessageChannel a browser yields with; jsdom has none.
-import shareInTurnsPlugin from '../plugins/shareInTurnsPlugin.ts';
+import shareInTurnsPlugin from '@site/shared-ui/shareInTurnsPlugin';
 
 type BeforeLoadShare = (args: { pkgName: string }) => Promise<{ pkgName: string }>;
 
