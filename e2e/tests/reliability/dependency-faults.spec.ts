@@ -185,9 +185,13 @@ test('backend frozen: every route shows its frame at once and its message within
         // The deadline counts from the page's read, which its section's code sends once it has arrived: with nine
         // pages opening at once beside another suite, /courses sent its read 18 s after it was asked for (its HTML
         // came in 1.5 s, its section's files 12 s later), so a wait counted from the heading ran out first.
-        await page.waitForFunction(() => (window as { firstReadAt?: number }).firstReadAt !== undefined, null, {
-          timeout: 45_000,
-        });
+        await page.waitForFunction(
+          () => (window as { firstReadAt?: number }).firstReadAt !== undefined,
+          null,
+          {
+            timeout: 45_000,
+          },
+        );
         await expect(failureMessage(page).first(), path).toBeVisible({
           timeout: deadlines.pageReadMs + 8_000,
         });
