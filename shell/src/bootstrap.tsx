@@ -49,9 +49,9 @@ export function startSite(): void {
 
   // Hydration as a transition: React works through the server-rendered (or prerendered) page in short slices, so the
   // page stays responsive (one long hydration task would block input for its whole length).
-  // A page that does not match its HTML is rendered again by React; it is logged, so a mismatch never goes unseen.
-  const onRecoverableError = (error: unknown) =>
-    console.error('[hydration]', error instanceof Error ? error.message : error);
+  // A page that does not match its HTML is rendered again by React; it is logged, so a mismatch never goes unseen
+  // (at debug level while the page is being left: a section's code cut short then fails its render too).
+  const onRecoverableError = (error: unknown) => reportFailure('[hydration]', error);
   // An error a boundary caught (a section's slot) is logged as React would, unless it is a load cut short because the
   // page is being left (see pageLeaving).
   const onCaughtError = (error: unknown) => reportFailure('[caught]', error);
