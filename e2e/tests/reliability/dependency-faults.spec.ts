@@ -11,7 +11,7 @@ import { ownerDatabase, uniqueLabel } from '../../support/database.ts';
 import { deadlines } from '../../support/deadlines.ts';
 import { layoutShiftBar, layoutShifts, recordLayoutShifts } from '../../support/layoutShift.ts';
 import { expectedPages } from '../../support/pages.ts';
-import { scrollToSection, waitForSectionReady } from '../../support/sections.ts';
+import { scrollToSection, waitForFrameLive, waitForSectionReady } from '../../support/sections.ts';
 import { asVisitorWhoSawThePopup, newsletterStorageKeys } from '../../support/visitor.ts';
 import {
   contactSection,
@@ -454,6 +454,9 @@ test("a section's files held back: in the browser its space is kept, it says it 
   // Another section's page first; the way to the portfolio is then the browser's own (the navbar).
   const { page } = await open(browser, '/tutorials');
   await expect(content['/tutorials']!(page).first()).toBeVisible({ timeout: 20_000 });
+  // The navbar is the router's once the frame's code runs; a click before that is a plain page load, which the
+  // server renders whole (a loaded run clicked first, and /portfolio came with its projects and no message).
+  await waitForFrameLive(page);
   reliability.portfolioFiles.set({ kind: 'freeze' });
   const clickedAt = Date.now();
   await page
