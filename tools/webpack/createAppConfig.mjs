@@ -10,7 +10,6 @@ import CompressionPlugin from 'compression-webpack-plugin';
 import { constants as zlib } from 'node:zlib';
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { fileURLToPath } from 'node:url';
 import { CopyPublicFilesPlugin } from './CopyPublicFilesPlugin.mjs';
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
@@ -58,9 +57,7 @@ const productionAliases = {
  */
 const injectRuntimePluginCommonJs = require.resolve('@module-federation/inject-external-runtime-core-plugin');
 /** The kit's federation runtime plugin, by path: it is part of each app's runtime, not a module the apps share. */
-const shareInTurnsPlugin = fileURLToPath(
-  new URL('../../shared-ui/src/federation/shareInTurnsPlugin.ts', import.meta.url),
-);
+const shareInTurnsPlugin = path.join(repoRoot, 'shared-ui/src/federation/shareInTurnsPlugin.ts');
 const federationAliases = {
   // The federation plugin adds it by resolved path (dist/index.cjs).
   [`${injectRuntimePluginCommonJs}$`]: path.join(path.dirname(injectRuntimePluginCommonJs), 'index.js'),

@@ -4,8 +4,8 @@ import { recordRefusal } from '../incompatibleSingleton.ts';
 /**
  * Logs a section that cannot load, with an error label (at debug level while the page is being left). It returns no
  * substitute module: the error reaches the section's error boundary, which shows the fallback and can try again (the
- * runtime forgets failed loads). A section
- * refused for needing another major version of a shared singleton is remembered as such, so its slot can say why.
+ * runtime forgets failed loads). A section refused for needing another major version of a shared singleton is
+ * remembered as such, so its slot can say why.
  */
 export default function remoteErrorPlugin(): ModuleFederationRuntimePlugin {
   return {
