@@ -10,6 +10,7 @@ import { watchFirstAppearance } from '../../support/firstAppearance.ts';
 import { holdRequest } from '../../support/heldRequest.ts';
 import { recordBusEvents } from '../../support/eventBus.ts';
 import { firstTimeVisitor, newsletterStorageKeys } from '../../support/visitor.ts';
+import { waitForFrameLive } from '../../support/sections.ts';
 import {
   analyticsRowsEventually,
   deleteRows,
@@ -33,6 +34,10 @@ const thirtyMinutes = 1_800_000;
  */
 async function expectNoPopupAfterStart(page: Page) {
   await page.waitForLoadState('load');
+  // The pop-up decides when the frame has hydrated (its effect runs in the frame's commit, before the frame marks
+  // itself live). Checked any sooner, a loaded run moved the stored time to the past before the page had decided:
+  // the page then opened the pop-up and stored the next time, so the next reload rightly showed none.
+  await waitForFrameLive(page);
   await page.evaluate(
     () =>
       new Promise<void>((resolve) =>
