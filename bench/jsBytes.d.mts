@@ -19,13 +19,14 @@ export function measureJsBytes(
   idleAfterLoadMs: number;
   markAfterLoadMs: number | undefined;
   networkIdleAfterLoadMs: number;
+  networkIdleBeforeMarkAfterLoadMs: number | undefined;
 }>;
 
 export function idleFromNetworkLog(loadAt: number, finishes: number[], now: number): number | undefined;
 
 export function idleFromLogAndMark(
   loadAt: number,
-  finishes: number[],
+  requests: { sent: number; finish: number }[],
   markAt: number | undefined,
   now: number,
 ): number | undefined;

@@ -6,9 +6,10 @@
 // event, then the first quiet half second), which no page can move earlier, and the page's own mark
 // (`site:page-idle`), which sees what the log cannot (the app's code running between two downloads, a gap the log
 // takes for quiet on a busy machine). A page that calls itself idle early hides nothing, one that has not yet started
-// its code is not measured as done, and a slow machine moves the point with both, so what the page starts once it is
-// idle (the Realtime client) stays out however late it arrives. Optionally also what arrives in the seconds after
-// that, still without any interaction (the bench prints it: the Realtime client, the ad card when its toast is due).
+// its code is not measured as done, and a slow machine moves the point with both. What the page asks for once it is
+// idle (the Realtime client, the ad card) is what idle starts: it does not hold the log's quiet back, however slowly it
+// arrives, as long as the log agrees that the network had fallen quiet by the mark. Optionally also what arrives in
+// the seconds after that, still without any interaction (the bench prints it).
 import { gzipSync } from 'node:zlib';
 
 /** The product's numbers (shared-ui/src/hooks/whenPageIdle.ts NETWORK_QUIET_MS, afterFirstInteraction.ts). */
@@ -16,6 +17,13 @@ const networkQuietS = 0.5;
 const idleAtTheLatestAfterLoadS = 6;
 /** Two records of one moment (the page's mark, the log's request) are this close at most. */
 const sameMomentS = 0.02;
+/**
+ * How much later than the page's mark the log may see the network fall quiet and still agree with it: the log stamps
+ * an arrival in the browser process, the page in its own, and on a busy machine the two are apart by more than a
+ * moment. Under half the quiet window, so a page that marks itself idle before half a second of quiet (at the load
+ * event, say) is still read by the log alone.
+ */
+const agreementS = 0.25;
 
 /** The page's own mark of the moment it became idle (shared-ui/src/hooks/whenPageIdle.ts PAGE_IDLE_MARK). */
 const pageIdleMarkName = 'site:page-idle';
@@ -44,18 +52,36 @@ export function idleFromNetworkLog(loadAt, finishes, now) {
 }
 
 /**
+ * When each of `requests` sent before `moment` finished.
+ * @param {{ sent: number, finish: number }[]} requests
+ * @param {number} moment
+ */
+function finishesSentBefore(requests, moment) {
+  return requests.filter((request) => request.sent < moment).map((request) => request.finish);
+}
+
+/**
  * The later of the network log's idle point and the page's own mark (`markAt`, undefined while the page has not
  * marked), each capped at six seconds after the load event; undefined while either is still unknown at `now`.
+ * `requests` are the resources the page sees, when each was sent and finished (log's clock, seconds). What was sent
+ * from the mark on is left out of the log's reading when the log, without it, had fallen quiet by the mark (within
+ * `agreementS`): else the log reads every arrival.
  * @param {number} loadAt
- * @param {number[]} finishes
+ * @param {{ sent: number, finish: number }[]} requests
  * @param {number | undefined} markAt
  * @param {number} now
  */
-export function idleFromLogAndMark(loadAt, finishes, markAt, now) {
-  const byNetwork = idleFromNetworkLog(loadAt, finishes, now);
+export function idleFromLogAndMark(loadAt, requests, markAt, now) {
   const latest = loadAt + idleAtTheLatestAfterLoadS;
   const byPage = markAt === undefined ? (now >= latest ? latest : undefined) : Math.min(markAt, latest);
-  return byNetwork === undefined || byPage === undefined ? undefined : Math.max(byNetwork, byPage);
+  if (byPage === undefined) return undefined;
+  const beforeMark = idleFromNetworkLog(loadAt, finishesSentBefore(requests, byPage - sameMomentS), now);
+  if (beforeMark === undefined) return undefined;
+  const byNetwork =
+    beforeMark <= byPage + agreementS
+      ? beforeMark
+      : idleFromNetworkLog(loadAt, finishesSentBefore(requests, Infinity), now);
+  return byNetwork === undefined ? undefined : Math.max(byNetwork, byPage);
 }
 
 /**
@@ -83,7 +109,8 @@ async function pageIdleAfterLoad(page) {
  * @returns {Promise<{ gzip: number, transferred: number,
  *   files: { url: string, sentAfterLoadMs: number, gzip: number, transferred: number }[],
  *   afterIdle: { gzip: number, files: { url: string, sentAfterLoadMs: number, gzip: number, transferred: number }[] },
- *   idleAfterLoadMs: number, markAfterLoadMs: number | undefined, networkIdleAfterLoadMs: number }>}
+ *   idleAfterLoadMs: number, markAfterLoadMs: number | undefined, networkIdleAfterLoadMs: number,
+ *   networkIdleBeforeMarkAfterLoadMs: number | undefined }>}
  */
 export async function measureJsBytes(browser, url, { afterIdleMs = 0 } = {}) {
   const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
@@ -100,7 +127,8 @@ export async function measureJsBytes(browser, url, { afterIdleMs = 0 } = {}) {
   /** When each request was sent, on the network log's clock (seconds). */
   const sentAt = new Map();
   const seenByThePage = new Set();
-  const finishes = [];
+  /** @type {{ sent: number, finish: number }[]} */
+  const requests = [];
   let loadAt;
   /** The log's clock minus the wall clock's (seconds), to tell the log's present. */
   let clockOffset;
@@ -120,7 +148,8 @@ export async function measureJsBytes(browser, url, { afterIdleMs = 0 } = {}) {
     if (event.type === 'Script') scripts.set(event.requestId, { url: event.response.url, transferred: 0 });
   });
   const finished = (event) => {
-    if (seenByThePage.has(event.requestId)) finishes.push(event.timestamp);
+    if (seenByThePage.has(event.requestId))
+      requests.push({ sent: sentAt.get(event.requestId), finish: event.timestamp });
   };
   cdp.on('Network.loadingFinished', (event) => {
     finished(event);
@@ -137,7 +166,7 @@ export async function measureJsBytes(browser, url, { afterIdleMs = 0 } = {}) {
     if (loadAt === undefined) continue;
     const markAfterLoad = await pageIdleAfterLoad(page);
     markAt = markAfterLoad === undefined ? undefined : loadAt + markAfterLoad;
-    idleAt = idleFromLogAndMark(loadAt, finishes, markAt, Date.now() / 1000 + clockOffset);
+    idleAt = idleFromLogAndMark(loadAt, requests, markAt, Date.now() / 1000 + clockOffset);
   }
   // What the page asks for as it becomes idle (the Realtime client, the ad card, a millisecond after its mark) is
   // what idle starts: the log and the page are two processes' records of one moment, a few milliseconds apart.
@@ -145,29 +174,32 @@ export async function measureJsBytes(browser, url, { afterIdleMs = 0 } = {}) {
     [...scripts.keys()].filter((id) => (sentAt.get(id) ?? Infinity) < idleAt - sameMomentS),
   );
   if (afterIdleMs > 0) await page.waitForTimeout(afterIdleMs);
+  const afterLoadMs = (moment) => Math.round((moment - loadAt) * 1000);
   const files = [];
   const later = [];
   for (const [requestId, script] of scripts) {
     const body = Buffer.from(await (await fetch(script.url)).arrayBuffer());
     (beforeIdle.has(requestId) ? files : later).push({
       url: script.url,
-      sentAfterLoadMs: Math.round(((sentAt.get(requestId) ?? loadAt) - loadAt) * 1000),
+      sentAfterLoadMs: afterLoadMs(sentAt.get(requestId) ?? loadAt),
       transferred: script.transferred,
       gzip: gzipSync(body, { level: 9 }).length,
     });
   }
   await context.close();
   const sum = (list, key) => list.reduce((total, file) => total + file[key], 0);
+  /** The log's quiet counting what was sent before `moment`. */
+  const networkQuiet = (moment) =>
+    afterLoadMs(idleFromNetworkLog(loadAt, finishesSentBefore(requests, moment), Infinity) ?? idleAt);
   return {
     gzip: sum(files, 'gzip'),
     transferred: sum(files, 'transferred'),
     files,
     afterIdle: { gzip: sum(later, 'gzip'), files: later },
-    idleAfterLoadMs: Math.round((idleAt - loadAt) * 1000),
-    // The two readings of the idle point, for a figure that needs explaining.
-    markAfterLoadMs: markAt === undefined ? undefined : Math.round((markAt - loadAt) * 1000),
-    networkIdleAfterLoadMs: Math.round(
-      ((idleFromNetworkLog(loadAt, finishes, Infinity) ?? idleAt) - loadAt) * 1000,
-    ),
+    idleAfterLoadMs: afterLoadMs(idleAt),
+    // The readings of the idle point, for a figure that needs explaining.
+    markAfterLoadMs: markAt === undefined ? undefined : afterLoadMs(markAt),
+    networkIdleAfterLoadMs: networkQuiet(Infinity),
+    networkIdleBeforeMarkAfterLoadMs: markAt === undefined ? undefined : networkQuiet(markAt - sameMomentS),
   };
 }
