@@ -15,7 +15,7 @@ declare global {
 
 /** Starts recording every event published on the page's bus from now on. */
 export async function recordBusEvents(page: Page): Promise<() => Promise<RecordedEvent[]>> {
-  // The app starts once the page has loaded (shell/public/boot.js): its shared modules are all in only once the frame
+  // The app starts once the page has loaded (shell/src/boot.js): its shared modules are all in only once the frame
   // has hydrated (#root data-hydrated); before that the bus may be registered while what it needs (zustand) is not.
   await page.waitForFunction(() => {
     const share = (window as unknown as { __FEDERATION__?: { __SHARE__?: object } }).__FEDERATION__

@@ -17,16 +17,20 @@ import { newsletterLinks } from './plugins/newsletterLinks.mjs';
 import { pages } from './plugins/pages.mjs';
 import { previews } from './plugins/previews.mjs';
 import { runtimeConfig } from './plugins/runtimeConfig.mjs';
-import { liveShellSecurityHeaders, securityHeaders } from './plugins/securityHeaders.mjs';
+import { inlineScriptHashes, liveShellSecurityHeaders, securityHeaders } from './plugins/securityHeaders.mjs';
 import { staticFiles } from './plugins/staticFiles.mjs';
 
 const readJson = (file, fallback) => (existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : fallback);
 
+/** The shell's home page as built: every page has its head (stylesheets, boot script). */
+function shellPage(shellDist) {
+  const page = path.join(shellDist, 'index.html');
+  return existsSync(page) ? readFileSync(page, 'utf8') : '';
+}
+
 /** The shell's own stylesheets (the kit's tokens among them), as its pages link them. */
 function shellStylesheets(shellDist) {
-  const page = path.join(shellDist, 'index.html');
-  if (!existsSync(page)) return [];
-  return [...readFileSync(page, 'utf8').matchAll(/<link\b[^>]*>/g)]
+  return [...shellPage(shellDist).matchAll(/<link\b[^>]*>/g)]
     .filter(([tag]) => /\brel="stylesheet"/.test(tag))
     .map(([tag]) => /\bhref="([^"]+)"/.exec(tag)?.[1])
     .filter(Boolean);
@@ -149,7 +153,13 @@ export async function createSiteServer({
   });
 
   const app = await createServerApp({ name: 'shell', quiet, notFound: sitePages.notFound });
-  await app.register(securityHeaders, { headers: liveShellSecurityHeaders({ remotes, siteConfig }) });
+  await app.register(securityHeaders, {
+    headers: liveShellSecurityHeaders({
+      remotes,
+      siteConfig,
+      scriptHashes: inlineScriptHashes(shellPage(shellDist)),
+    }),
+  });
   await app.register(runtimeConfig, { remotes, siteConfig, previewRemotes: preview.remotesFor });
   await app.register(preview.plugin);
   await app.register(

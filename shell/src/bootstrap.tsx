@@ -16,7 +16,7 @@ import { loadRemoteModule } from './federation/remoteModules.ts';
 import { showRememberedTheme } from './frame/themeChoice.ts';
 
 /**
- * Tells the boot script (public/boot.js) that the frame is live: forms outside sections submitted before this (the
+ * Tells the boot script (src/boot.js) that the frame is live: forms outside sections submitted before this (the
  * newsletter, the contact form) are sent again now. The container is the page's own element, not React's.
  */
 function FrameLive({ container }: { container: HTMLElement }) {

@@ -1,5 +1,5 @@
 // Module Federation's async startup loads the shared modules before this runs; see module-federation.config.mjs.
-// The boot script (public/boot.js) starts this file once the page has loaded. Its start is three short tasks, not one
+// The boot script (src/boot.js) starts this file once the page has loaded. Its start is three short tasks, not one
 // long one: React's code is evaluated, then the site's modules, then the page hydrates, with a yield to the browser
 // between them (each is in this file's chunk: "eager" only defers evaluating it, no request is added).
 import { yieldToBrowser } from '@site/shared-ui/yieldToBrowser';

@@ -1,4 +1,4 @@
-// A page arrives rendered, and its code starts once the page has loaded (shell/public/boot.js): on a slow network a
+// A page arrives rendered, and its code starts once the page has loaded (shell/src/boot.js): on a slow network a
 // visitor can use the frame's controls before that code runs. Such a click is not lost: it takes effect once the
 // code is live, as a form sent early is sent then.
 import { expect, test, type Page } from '@playwright/test';

@@ -1,5 +1,6 @@
+import { createHash } from 'node:crypto';
 import { expect, test } from '@playwright/test';
-import { waitForSectionReady } from '../../support/sections.ts';
+import { waitForFrameLive, waitForSectionReady } from '../../support/sections.ts';
 
 // The page carries its runtime configuration (remotes, site configuration, the first screen's section manifest), so
 // nothing stands between its code and its first section; its early hints open connections and fetch nothing.
@@ -38,7 +39,8 @@ for (const { path, module, manifest } of firstScreens) {
 }
 
 // Before the page has painted it needs its HTML and one stylesheet: the frame's rules and its sections' come in one
-// file (the site's server combines them), and the only script is the boot script, deferred.
+// file (the site's server combines them), and the only script is the boot script, in the page itself (before the
+// stylesheet, so it waits for nothing) and allowed by its hash in the Content-Security-Policy.
 for (const path of ['/', '/portfolio', '/courses']) {
   test(`${path}: its first paint waits for one stylesheet, holding the frame's rules and its sections'`, async ({
     browser,
@@ -49,7 +51,7 @@ for (const path of ['/', '/portfolio', '/courses']) {
     page.on('request', (request) => {
       if (request.resourceType() === 'stylesheet') stylesheets.push(request.url());
     });
-    await page.goto(path);
+    const response = await page.goto(path);
     const found = await page.evaluate(() => {
       const selectors = [...document.styleSheets].flatMap((sheet) =>
         [...sheet.cssRules].map((rule) => (rule as CSSStyleRule).selectorText ?? ''),
@@ -61,9 +63,19 @@ for (const path of ['/', '/portfolio', '/courses']) {
       const inSections = [...document.querySelectorAll('[data-section] *')];
       return {
         linked: document.head.querySelectorAll('link[rel="stylesheet"]').length,
-        scripts: [...document.querySelectorAll('script[src]')].map((script) => ({
-          src: new URL((script as HTMLScriptElement).src).pathname,
-          defer: (script as HTMLScriptElement).defer,
+        scripts: [
+          ...document.querySelectorAll(
+            'script:not([type="application/json"]):not([type="application/ld+json"])',
+          ),
+        ].map((script) => ({
+          src: script.getAttribute('src'),
+          app: script.getAttribute('data-app'),
+          inHead: script.parentElement === document.head,
+          beforeTheStylesheet: Boolean(
+            script.compareDocumentPosition(document.querySelector('link[rel="stylesheet"]')!) &
+            Node.DOCUMENT_POSITION_FOLLOWING,
+          ),
+          text: script.textContent ?? '',
         })),
         frameStyled: styled([...document.querySelectorAll('nav *, footer *')]),
         sectionsRendered: inSections.length > 0,
@@ -73,9 +85,48 @@ for (const path of ['/', '/portfolio', '/courses']) {
     await context.close();
     expect(found.linked).toBe(1);
     expect(stylesheets).toHaveLength(1);
-    expect(found.scripts).toEqual([{ src: '/boot.js', defer: true }]);
+    expect(found.scripts).toEqual([
+      {
+        src: null,
+        app: expect.stringMatching(/^\/main\.[0-9a-f]+\.js$/),
+        inHead: true,
+        beforeTheStylesheet: true,
+        text: expect.stringContaining('data-app'),
+      },
+    ]);
+    const hash = createHash('sha256')
+      .update(found.scripts[0]?.text ?? '')
+      .digest('base64');
+    expect(response?.headers()['content-security-policy']).toMatch(
+      new RegExp(`script-src 'self' 'sha256-${hash.replace(/[+/=]/g, '\\$&')}' `),
+    );
     expect(found.frameStyled).toBe(true);
     expect(found.sectionsRendered).toBe(true);
     expect(found.sectionsStyled).toBe(true);
+  });
+}
+
+// The site's code is asked for once the page has loaded and painted (a fast connection can load the page before its
+// first paint), and the page fetches nothing but its stylesheet and images before that paint: no script, no icon.
+for (const path of ['/', '/help/privacy-policy']) {
+  test(`${path}: fetches nothing but its stylesheet and images before its first paint, and its code after it`, async ({
+    page,
+  }) => {
+    await page.goto(path);
+    await waitForFrameLive(page);
+    const timeline = await page.evaluate(() => {
+      const paint = performance.getEntriesByName('first-contentful-paint')[0];
+      const resources = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+      return {
+        paintAt: paint?.startTime,
+        appAskedAt: resources.find((entry) => /\/main\.[0-9a-f]+\.js$/.test(entry.name))?.startTime,
+        beforePaint: resources
+          .filter((entry) => paint !== undefined && entry.startTime < paint.startTime)
+          .map((entry) => `${entry.initiatorType} ${new URL(entry.name).pathname}`),
+      };
+    });
+    expect(timeline.paintAt).toBeGreaterThan(0);
+    expect(timeline.appAskedAt).toBeGreaterThanOrEqual(timeline.paintAt!);
+    for (const request of timeline.beforePaint) expect(request).toMatch(/^(link \/section-styles\/|img )/);
   });
 }

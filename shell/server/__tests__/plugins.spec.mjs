@@ -1,5 +1,6 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import os from 'node:os';
@@ -11,6 +12,7 @@ import { generatedRoutes } from '../plugins/generatedRoutes.mjs';
 import { pages } from '../plugins/pages.mjs';
 import {
   contentSecurityPolicy,
+  inlineScriptHashes,
   liveShellSecurityHeaders,
   sectionSecurityHeaders,
   securityHeaders,
@@ -392,6 +394,28 @@ describe('the content security policy', () => {
     );
     assert.equal(directive(withoutKey, 'frame-src'), 'frame-src https://www.youtube-nocookie.com');
     assert.equal(directive(withoutKey, 'frame-ancestors'), "frame-ancestors 'none'");
+  });
+
+  it('allows the inline scripts a page runs by their hashes, and no data block or script file among them', () => {
+    const boot = "(function(){document.title='x'})();";
+    const page =
+      `<head><script data-app="/main.0123456789.js">${boot}</script><link href="/main.css" rel="stylesheet" />` +
+      '<script type="application/ld+json">{"@type":"Person"}</script></head><body><div id="root"></div>' +
+      '<script type="application/json" id="page-data">{}</script><script src="/x.js"></script></body>';
+    const hashes = inlineScriptHashes(page);
+    // The hash a browser computes: sha256 of the script element's text, base64.
+    assert.deepEqual(hashes, [`'sha256-${createHash('sha256').update(boot).digest('base64')}'`]);
+    assert.equal(
+      directive(
+        contentSecurityPolicy({
+          remotes,
+          siteConfig: { supabase: { url: 'https://abc.supabase.co' } },
+          scriptHashes: hashes,
+        }),
+        'script-src',
+      ),
+      `script-src 'self' ${hashes[0]} http://localhost:3001/ https://help.example.com/`,
+    );
   });
 
   it('asks browsers to keep to HTTPS (HSTS), on the shell and on the sections', () => {

@@ -1,6 +1,7 @@
 // Security headers on every answer of a server. The shell's Content-Security-Policy is derived from the runtime
 // configuration (where the sections and the backend live), computed again only when remotes.json changes, so it stays
 // exact for every deployment and follows a promote without a restart.
+import { createHash } from 'node:crypto';
 import fastifyPlugin from 'fastify-plugin';
 
 /**
@@ -31,20 +32,37 @@ export function sectionSource(manifestUrl) {
   return source.href.replace(/;/g, '%3B').replace(/,/g, '%2C');
 }
 
+/** An inline `<script>` that runs: not a data block (JSON-LD, the page's data), which a browser never executes. */
+const inlineScript =
+  /<script\b(?![^>]*\bsrc=)(?![^>]*\btype="application\/(?:ld\+)?json")[^>]*>([\s\S]*?)<\/script>/gi;
+
+/**
+ * The hash sources (`'sha256-…'`) of the scripts a page's HTML runs inline: the boot script, the one the shell's
+ * template has. The policy allows those and no other inline script.
+ * @param {string} html
+ */
+export function inlineScriptHashes(html) {
+  const hashes = [...html.matchAll(inlineScript)].map(
+    ([, text]) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`,
+  );
+  return [...new Set(hashes)];
+}
+
 /**
  * @param {object} options
  * @param {Record<string, string>} options.remotes section name -> mf-manifest.json URL (remotes.json)
  * @param {{ supabase: { url: string }, recaptchaSiteKey?: string }} options.siteConfig the site's runtime configuration
  *   (site-config.json)
+ * @param {string[]} [options.scriptHashes] the hash sources of the pages' inline scripts (inlineScriptHashes)
  */
-export function contentSecurityPolicy({ remotes, siteConfig }) {
+export function contentSecurityPolicy({ remotes, siteConfig, scriptHashes = [] }) {
   const withRecaptcha = Boolean(siteConfig.recaptchaSiteKey);
   const sections = [...new Set(Object.values(remotes).map(sectionSource))];
   const backend = origin(siteConfig.supabase.url);
   const backendSocket = backend.replace(/^http/, 'ws');
   const directives = {
     'default-src': ["'self'"],
-    'script-src': ["'self'", ...sections, ...(withRecaptcha ? recaptcha.scripts : [])],
+    'script-src': ["'self'", ...scriptHashes, ...sections, ...(withRecaptcha ? recaptcha.scripts : [])],
     'style-src': ["'self'", ...sections],
     'img-src': ["'self'", 'data:', backend, 'https://i.ytimg.com', ...sections],
     'font-src': ["'self'"],
@@ -75,9 +93,9 @@ export function shellSecurityHeaders(config) {
 
 /**
  * The shell's headers as remotes.json is now: computed once per change of it.
- * @param {{ remotes: () => Promise<Record<string, string>>, siteConfig: object }} options
+ * @param {{ remotes: () => Promise<Record<string, string>>, siteConfig: object, scriptHashes?: string[] }} options
  */
-export function liveShellSecurityHeaders({ remotes: remotesNow, siteConfig }) {
+export function liveShellSecurityHeaders({ remotes: remotesNow, siteConfig, scriptHashes }) {
   let remotesSeen;
   let key;
   let headers;
@@ -88,7 +106,7 @@ export function liveShellSecurityHeaders({ remotes: remotesNow, siteConfig }) {
       const nextKey = JSON.stringify(remotes);
       if (nextKey !== key) {
         key = nextKey;
-        headers = shellSecurityHeaders({ remotes, siteConfig });
+        headers = shellSecurityHeaders({ remotes, siteConfig, scriptHashes });
       }
     }
     return headers;

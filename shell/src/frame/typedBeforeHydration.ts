@@ -4,7 +4,7 @@
 
 /**
  * The values of a form's named text fields as the page shows them now. A submission held before hydration (see
- * public/boot.js) is sent again before the adopted text has rendered, so it reads the boxes, not the last render.
+ * src/boot.js) is sent again before the adopted text has rendered, so it reads the boxes, not the last render.
  */
 export function typedValues<Name extends string>(
   form: EventTarget | null,

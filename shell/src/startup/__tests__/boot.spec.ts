@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
-// The boot script as the page runs it: a plain file of the shell's public folder.
-const bootSource = readFileSync(path.join(__dirname, '../../../public/boot.js'), 'utf8');
+// The boot script as the page runs it: inlined in the head of every page by the shell's build.
+const bootSource = readFileSync(path.join(__dirname, '../../boot.js'), 'utf8');
 
 function runBoot(): void {
   new Function(bootSource)();
@@ -118,6 +118,25 @@ describe('controls before the code behind them runs', () => {
     expect(heard).toHaveLength(1);
   });
 
+  it('are held while the page is still being parsed (the script runs in the head, before the body it guards)', () => {
+    const parsing = jest.spyOn(document, 'readyState', 'get').mockReturnValue('loading');
+    runBoot();
+    document.body.innerHTML =
+      '<div id="root"><nav><button type="button">Menu</button></nav><input type="radio" name="t" /></div>';
+    const button = document.querySelector('button')!;
+    const whileParsing = new MouseEvent('click', { bubbles: true, cancelable: true });
+    button.dispatchEvent(whileParsing);
+    expect(whileParsing.defaultPrevented).toBe(true);
+    // Parsed: what is there now is the page's HTML, and stays held until its code is live.
+    parsing.mockReturnValue('interactive');
+    document.dispatchEvent(new Event('DOMContentLoaded'));
+    const radio = document.querySelector<HTMLInputElement>('input[type="radio"]')!;
+    const afterParsing = new MouseEvent('click', { bubbles: true, cancelable: true });
+    radio.dispatchEvent(afterParsing);
+    expect(afterParsing.defaultPrevented).toBe(true);
+    parsing.mockRestore();
+  });
+
   it('are not held when the code rendered them (a section’s fallback after its code failed to load)', () => {
     document.body.innerHTML = '<div id="root"><div data-section="courses/CoursesPage"></div></div>';
     runBoot();
@@ -146,15 +165,68 @@ describe('controls before the code behind them runs', () => {
 });
 
 describe('the site’s code', () => {
-  it('starts once the page has loaded, from the script the boot tag names', () => {
+  const started = () =>
+    [...document.head.querySelectorAll('script')].map((script) => script.getAttribute('src'));
+  const nextFrame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+
+  beforeEach(() => {
+    document.head.innerHTML = '';
     const tag = document.createElement('script');
     tag.setAttribute('data-app', '/main.0123456789.js');
     jest.spyOn(document, 'currentScript', 'get').mockReturnValue(tag);
     jest.spyOn(document, 'readyState', 'get').mockReturnValue('interactive');
+  });
+  afterEach(() => jest.restoreAllMocks());
+
+  it('starts from the script the boot tag names once the page has loaded and the browser reports its first contentful paint', () => {
+    let report:
+      | ((
+          entries: { getEntriesByName: (name: string) => unknown[] },
+          observer: { disconnect: () => void },
+        ) => void)
+      | undefined;
+    class FakePaintObserver {
+      static supportedEntryTypes = ['paint', 'resource'];
+      constructor(callback: typeof report) {
+        report = callback;
+      }
+      observe() {}
+      disconnect() {}
+    }
+    Object.defineProperty(window, 'PerformanceObserver', { value: FakePaintObserver, configurable: true });
+    // No paint in the timeline yet (jsdom has no performance timeline).
+    Object.defineProperty(performance, 'getEntriesByName', { value: () => [], configurable: true });
+    const entries = (names: string[]) => ({
+      getEntriesByName: (name: string) => names.filter((n) => n === name),
+    });
+    try {
+      runBoot();
+      window.dispatchEvent(new Event('load'));
+      expect(started()).toEqual([]);
+      report!(entries(['first-paint']), { disconnect: () => {} });
+      expect(started()).toEqual([]);
+      report!(entries(['first-contentful-paint']), { disconnect: () => {} });
+      expect(started()).toEqual(['/main.0123456789.js']);
+    } finally {
+      delete (window as { PerformanceObserver?: unknown }).PerformanceObserver;
+      delete (performance as { getEntriesByName?: unknown }).getEntriesByName;
+    }
+  });
+
+  it('starts in the frame after the page has loaded where the browser reports no paint', async () => {
     runBoot();
-    const started = () =>
-      [...document.head.querySelectorAll('script')].map((script) => script.getAttribute('src'));
     expect(started()).toEqual([]);
+    window.dispatchEvent(new Event('load'));
+    // Not in the load event's task: the first paint can still be to come.
+    expect(started()).toEqual([]);
+    await nextFrame();
+    await settle();
+    expect(started()).toEqual(['/main.0123456789.js']);
+  });
+
+  it('starts at once on a hidden page, which paints no frame', () => {
+    jest.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
+    runBoot();
     window.dispatchEvent(new Event('load'));
     expect(started()).toEqual(['/main.0123456789.js']);
   });

@@ -1,6 +1,8 @@
-// The page's first script and, until the page has loaded, its only one: a small file of the site's own origin (the
-// Content-Security-Policy allows no inline script). Nothing but the HTML, its CSS and its largest image stands before
-// the first paint; the site's code (named by this tag's data-app attribute) starts once the page has loaded.
+// The page's first script and, until the page has loaded, its only one: inlined in the head of every page, before the
+// stylesheet (so it never waits for it), by the shell's build; the Content-Security-Policy allows it by its hash and
+// no other inline script (shell/server/plugins/securityHeaders.mjs). Nothing but the HTML, its CSS and its largest
+// image stands before the first paint: the site's code (named by this tag's data-app attribute) is asked for once the
+// page has loaded and painted (on a fast connection the load event can come before the first paint).
 // Meanwhile the page shows forms and controls whose code is not running yet. Submitted in that moment, the browser
 // would send a form natively (a reload that drops what was typed), so every submission is held instead and sent
 // again, once, as soon as the form's code is live: a section's form when its slot says data-ready, any other form once
@@ -61,13 +63,22 @@
 
   // Controls clicked before their code was live, in order, by the element whose sign they wait for; each is clicked
   // again once, when its code is live. Only the page's own HTML waits for code: what the code renders itself (a
-  // section's "Try again" after its code failed to load) is live as it appears, and this script runs before any.
+  // section's "Try again" after its code failed to load) is live as it appears. The code starts after the load event,
+  // so every control there is while the page is still being parsed, and at DOMContentLoaded, is the page's own.
   var heldClicks = new Map();
   var control = 'button, input[type="radio"], input[type="checkbox"]';
   var inThePageHtml = new WeakSet();
-  document.querySelectorAll(control).forEach(function (element) {
-    inThePageHtml.add(element);
-  });
+  function noteThePageHtml() {
+    document.querySelectorAll(control).forEach(function (element) {
+      inThePageHtml.add(element);
+    });
+  }
+  function isThePageHtml(element) {
+    return document.readyState === 'loading' || inThePageHtml.has(element);
+  }
+  if (document.readyState === 'loading')
+    document.addEventListener('DOMContentLoaded', noteThePageHtml, { once: true });
+  else noteThePageHtml();
 
   document.addEventListener(
     'click',
@@ -76,7 +87,7 @@
       // A form's submit button is held as the form's submission (above).
       if (
         !target ||
-        !inThePageHtml.has(target) ||
+        !isThePageHtml(target) ||
         target.matches('form [type="submit"], form button:not([type])')
       )
         return;
@@ -99,12 +110,36 @@
     true,
   );
 
+  var started = false;
   function start() {
-    if (!app) return;
+    if (started || !app) return;
+    started = true;
     var main = document.createElement('script');
     main.src = app;
     document.head.appendChild(main);
   }
-  if (document.readyState === 'complete') start();
-  else window.addEventListener('load', start, { once: true });
+  // Once the page has loaded and painted: the browser's own first contentful paint, as reported (a frame's paint is
+  // shown some milliseconds after the frame), or where the browser reports no paint, the frame after the load event.
+  // A hidden page paints nothing: it starts at once, or as it is hidden. And at the latest a second after the load
+  // event, whatever the browser reports.
+  function afterPaint() {
+    if (document.visibilityState === 'hidden') return start();
+    document.addEventListener('visibilitychange', start, { once: true });
+    var reported = window.PerformanceObserver && PerformanceObserver.supportedEntryTypes;
+    if (!reported || reported.indexOf('paint') < 0) {
+      requestAnimationFrame(function () {
+        setTimeout(start, 0);
+      });
+      return;
+    }
+    if (performance.getEntriesByName('first-contentful-paint').length > 0) return start();
+    new PerformanceObserver(function (entries, observer) {
+      if (entries.getEntriesByName('first-contentful-paint').length === 0) return;
+      observer.disconnect();
+      start();
+    }).observe({ type: 'paint', buffered: true });
+    setTimeout(start, 1000);
+  }
+  if (document.readyState === 'complete') afterPaint();
+  else window.addEventListener('load', afterPaint, { once: true });
 })();
