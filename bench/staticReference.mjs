@@ -6,11 +6,10 @@
 // own images, served by the same server, with no JavaScript.
 import http from 'node:http';
 import { brotliCompressSync, gunzipSync, brotliDecompressSync, constants as zlib } from 'node:zlib';
+import { executableScript } from '../shell/server/markup.cjs';
 
 export const staticReferenceQuery = 'static-reference';
 
-/** Scripts that run: every `<script>` but data blocks (JSON-LD, the page's data), which a browser never executes. */
-const executableScript = /<script\b(?![^>]*\btype="application\/(?:ld\+)?json")[^>]*>[\s\S]*?<\/script>\s*/gi;
 const scriptHint = /<link\b[^>]*>\s*/gi;
 const isScriptHint = (tag) =>
   /\brel="modulepreload"/i.test(tag) || (/\brel="preload"/i.test(tag) && /\bas="(script|fetch)"/i.test(tag));

@@ -40,4 +40,11 @@ function textHash(text) {
   return `${text.length.toString(36)}-${hash.toString(36)}`;
 }
 
-module.exports = { escapeHtml, spliceHtml, insertBefore, textHash };
+/**
+ * A `<script>` element that runs, a file or inline (its attributes, then its text, as groups): not a data block
+ * (JSON-LD, the page's data), which a browser never executes. Global: for `matchAll` and `replace` only.
+ */
+const executableScript =
+  /<script\b(?![^>]*\btype="application\/(?:ld\+)?json")([^>]*)>([\s\S]*?)<\/script>/gi;
+
+module.exports = { escapeHtml, spliceHtml, insertBefore, textHash, executableScript };

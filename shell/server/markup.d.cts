@@ -7,3 +7,4 @@ export function spliceHtml(
 ): string;
 export function insertBefore(html: string, marker: string, text: string): string;
 export function textHash(text: string): string;
+export const executableScript: RegExp;

@@ -20,7 +20,7 @@ const repoRoot = path.resolve(import.meta.dirname, '../..');
  * refused.
  * @param {string} file
  */
-export function inlineScript(file) {
+function inlineScript(file) {
   const { code } = minifySync(readFileSync(file, 'utf8'), { compress: true, mangle: true });
   if (code === undefined || /<\/script|<!--/i.test(code))
     throw new Error(`${file} cannot be inlined in a <script> element`);

@@ -3,6 +3,7 @@
 // exact for every deployment and follows a promote without a restart.
 import { createHash } from 'node:crypto';
 import fastifyPlugin from 'fastify-plugin';
+import { executableScript } from '../markup.cjs';
 
 /**
  * reCAPTCHA's own paths, never all of www.google.com or www.gstatic.com (whose other endpoints, JSONP among them, are
@@ -32,19 +33,15 @@ export function sectionSource(manifestUrl) {
   return source.href.replace(/;/g, '%3B').replace(/,/g, '%2C');
 }
 
-/** An inline `<script>` that runs: not a data block (JSON-LD, the page's data), which a browser never executes. */
-const inlineScript =
-  /<script\b(?![^>]*\bsrc=)(?![^>]*\btype="application\/(?:ld\+)?json")[^>]*>([\s\S]*?)<\/script>/gi;
-
 /**
  * The hash sources (`'sha256-…'`) of the scripts a page's HTML runs inline: the boot script, the one the shell's
  * template has. The policy allows those and no other inline script.
  * @param {string} html
  */
 export function inlineScriptHashes(html) {
-  const hashes = [...html.matchAll(inlineScript)].map(
-    ([, text]) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`,
-  );
+  const hashes = [...html.matchAll(executableScript)]
+    .filter(([, attributes]) => !/\bsrc=/i.test(attributes))
+    .map(([, , text]) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`);
   return [...new Set(hashes)];
 }
 
