@@ -108,14 +108,21 @@ export async function launchWebKit(port: number): Promise<EngineLauncher> {
       const driver = await openSession();
       const resize = async (width: number, height: number) => {
         await driver.manage().window().setRect({ width, height });
-        // The toolbar takes some of the window's height: grow the window by what it takes.
-        const [innerWidth, innerHeight] = await driver.executeScript<[number, number]>(
-          'return [window.innerWidth, window.innerHeight]',
-        );
+        // The toolbar takes some of the window's height: grow the window by what it takes, measured once the window
+        // has its new size (on a loaded machine the page still had the old one: shrinking 1280 to 390 read 1280 and
+        // asked for a width of -500).
+        let inner: [number, number] = [width, height];
+        await driver.wait(async () => {
+          const rect = await driver.manage().window().getRect();
+          inner = await driver.executeScript<[number, number]>(
+            'return [window.innerWidth, window.innerHeight]',
+          );
+          return rect.width === width && rect.height === height && inner[0] <= width && inner[1] <= height;
+        }, 10_000);
         await driver
           .manage()
           .window()
-          .setRect({ width: width + (width - innerWidth), height: height + (height - innerHeight) });
+          .setRect({ width: width + (width - inner[0]), height: height + (height - inner[1]) });
       };
       await resize(1280, 800);
       return {
