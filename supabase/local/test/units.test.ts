@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import { signJwt, verifyJwt } from '../src/auth/jwt.ts';
-import { functionsWithoutJwtCheck } from '../src/functions/functionHost.ts';
+import { configuredPort, functionsWithoutJwtCheck } from '../src/configToml.ts';
 import { siteOrigins } from '../src/http/cors.ts';
 import { parseChangeFilter } from '../src/realtime/changeFilter.ts';
 import {
@@ -143,9 +143,11 @@ describe('cors origins', () => {
 });
 
 describe('config and paths', () => {
-  it('reads verify_jwt = false per function from config.toml', () => {
-    const names = functionsWithoutJwtCheck(path.join(import.meta.dirname, 'fixtures/config.toml'));
-    assert.deepEqual([...names], ['public-echo']);
+  it('reads config.toml as TOML: verify_jwt = false per function, the API port, inline tables too', () => {
+    const fixture = path.join(import.meta.dirname, 'fixtures/config.toml');
+    assert.deepEqual([...functionsWithoutJwtCheck(fixture)].sort(), ['inline-echo', 'public-echo']);
+    assert.equal(configuredPort(fixture), 54999);
+    assert.equal(configuredPort(path.join(import.meta.dirname, 'fixtures/none.toml')), 54321);
   });
 
   it('keeps storage paths inside the bucket folder', () => {
