@@ -1,5 +1,6 @@
 // The small parts on their own: URL grammar, Realtime filters, JWT checks, CORS origins, config and path rules.
 import assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import { signJwt, verifyJwt } from '../src/auth/jwt.ts';
@@ -164,5 +165,27 @@ describe('config and paths', () => {
     ]) {
       assert.equal(resolveObject(root, attempt), 'invalid', attempt);
     }
+  });
+});
+
+describe('package', () => {
+  it('declares as dependencies only what the server imports (and tsx, which runs it); checks use devDependencies', () => {
+    const manifest = JSON.parse(readFileSync(path.join(import.meta.dirname, '../package.json'), 'utf8')) as {
+      dependencies: Record<string, string>;
+    };
+    const imported = new Set<string>(['tsx']);
+    const sources = readdirSync(path.join(import.meta.dirname, '../src'), {
+      recursive: true,
+      encoding: 'utf8',
+    });
+    for (const file of sources.filter((name) => name.endsWith('.ts'))) {
+      const text = readFileSync(path.join(import.meta.dirname, '../src', file), 'utf8');
+      for (const [, specifier] of text.matchAll(/from '([^'.][^']*)'/g)) {
+        if (specifier === undefined || specifier.startsWith('node:')) continue;
+        const parts = specifier.split('/');
+        imported.add(specifier.startsWith('@') ? parts.slice(0, 2).join('/') : (parts[0] as string));
+      }
+    }
+    assert.deepEqual(Object.keys(manifest.dependencies).sort(), [...imported].sort());
   });
 });
