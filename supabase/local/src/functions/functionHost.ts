@@ -11,13 +11,13 @@
 // Deno has a global WebSocket and Node 20 has none, so before the first function runs the host provides the `ws`
 // package's as the global: a function's createClient() then works unchanged, as it does on the edge runtime.
 import { existsSync, statSync } from 'node:fs';
-import { functionsWithoutJwtCheck } from '../configToml.ts';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import { WebSocket as NodeWebSocket } from 'ws';
 import { identityFromToken } from '../auth/requestAuth.ts';
+import { functionsWithoutJwtCheck } from '../configToml.ts';
 
 type Handler = (request: Request) => Response | Promise<Response>;
 

@@ -247,7 +247,8 @@ export class RealtimeServer {
         });
         return;
       default:
-      // Anything else is ignored, as hosted Realtime ignores a message type it does not know.
+        // Anything else is ignored, as hosted Realtime ignores a message type it does not know.
+        return;
     }
   }
 

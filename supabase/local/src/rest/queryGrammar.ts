@@ -205,11 +205,11 @@ export function parseOrder(text: string): OrderTerm[] {
   if (text.trim() === '') return [];
   let start = 0; // where the term begins in the whole value, for the error's column
   return splitTopLevel(text).map((raw) => {
-    const parts = raw.split('.');
+    const parts = raw.trim().split('.');
     const name = parts.shift() ?? '';
-    const column = columnName(name.trim(), 'order');
+    const column = columnName(name, 'order');
     const term: OrderTerm = { column, descending: false };
-    let at = start + name.length + 1;
+    let at = start + (raw.length - raw.trimStart().length) + name.length + 1;
     for (const part of parts) {
       if (part === 'asc') term.descending = false;
       else if (part === 'desc') term.descending = true;
