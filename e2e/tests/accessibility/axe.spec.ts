@@ -1,9 +1,12 @@
-// axe finds nothing to fix (contrast included) on any page of the site, in the light and the dark theme, on a phone and
-// on a desktop, with every section arrived, nor with the video player modal or the newsletter pop-up open. The dark
-// theme is the one a visitor chose (the theme cookie) while the system is light, so the tokens of the chosen theme are
-// what is checked; tests/frame/theme.spec.ts checks the system's dark theme paints the same.
+// axe finds nothing to fix (contrast included, on gradients too: support/accessibilityCheck.ts) on any page of the site,
+// in the light and the dark theme, on a phone and on a desktop, with every section arrived, nor with the video player
+// modal or the newsletter pop-up open. The dark theme is the one a visitor chose (the theme cookie) while the system is
+// light, so the tokens of the chosen theme are what is checked; tests/frame/theme.spec.ts checks the system's dark theme
+// paints the same. The routes of one theme and screen are visited in one page, one after the other, as a visitor
+// browses: each route's findings are reported on their own.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { accessibilityFindings } from '../../support/accessibilityCheck.ts';
 import { expectedPages } from '../../support/pages.ts';
 import {
   firstTimeVisitor,
@@ -17,13 +20,7 @@ import { adToast, newsletterPopup } from '../engagement/engagementSite.ts';
 
 const wcag = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
 
-async function violations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(wcag).analyze();
-  return results.violations.map((violation) => ({
-    id: violation.id,
-    nodes: violation.nodes.map((node) => node.target.join(' ')),
-  }));
-}
+const findings = (page: Page) => accessibilityFindings(page, new AxeBuilder({ page }).withTags(wcag));
 
 /**
  * Waits until the ad toast, which slides in 2 s after the page starts, is fully in: axe blends a half-faded element's
@@ -72,15 +69,16 @@ for (const theme of ['light', 'dark'] as const) {
         storageState: theme === 'dark' ? visitorWhoChoseTheme('dark') : visitorWhoSawThePopup,
       });
 
-      for (const { path } of [...expectedPages, { path: '/no-such-page' }]) {
-        test(`${path} has no violations`, async ({ page }) => {
-          test.slow(); // axe takes seconds per run on a busy machine
+      test('every route has no violations', async ({ page }) => {
+        const paths = [...expectedPages.map(({ path }) => path), '/no-such-page'];
+        test.setTimeout(paths.length * 20_000); // axe takes seconds per run on a busy machine
+        for (const path of paths) {
           await page.goto(path);
           await everySectionArrived(page);
           await expectTheme(page, theme);
-          expect(await violations(page)).toEqual([]);
-        });
-      }
+          expect.soft(await findings(page), path).toEqual([]);
+        }
+      });
 
       test('the video player modal has no violations', async ({ page }) => {
         test.slow();
@@ -99,7 +97,7 @@ for (const theme of ['light', 'dark'] as const) {
           page.getByRole('dialog').frameLocator('iframe').getByRole('button', { name: 'Play' }),
         ).toBeVisible();
         await expectTheme(page, theme);
-        expect(await violations(page)).toEqual([]);
+        expect(await findings(page)).toEqual([]);
       });
     });
 
@@ -116,7 +114,7 @@ for (const theme of ['light', 'dark'] as const) {
         await expect(newsletterPopup(page)).toBeVisible();
         await adToastSettled(page);
         await expectTheme(page, theme);
-        expect(await violations(page)).toEqual([]);
+        expect(await findings(page)).toEqual([]);
       });
     });
   }
