@@ -3,12 +3,12 @@
 // one-click unsubscribe (RFC 8058 headers, a POST to the same address), coming back after leaving, and the owner's
 // copy of every contact message with the sender as Reply-To. The link pages are opened with JavaScript off: they work
 // without it.
-import { createRequire } from 'node:module';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { LOCAL_ANON_KEY as localAnonKey } from '@site/supabase-local/keys';
 import { dismissTheAdWhenInTheWay } from '../../support/adToast.ts';
 import { accessibilityFindings } from '../../support/accessibilityCheck.ts';
 import { contactPath, forgetBrowserWrites, newsletterSubscribePath } from '../../support/anonymousWrites.ts';
+import { DEVELOPMENT_RECAPTCHA_TOKEN, signMailLink } from '../../support/functionModules.ts';
 import { localServiceRoleKey, ownerDatabase } from '../../support/database.ts';
 import {
   headerOf,
@@ -22,15 +22,6 @@ import { backendUrl, siteUrl } from '../../support/site.ts';
 import { themeColour } from '../../support/themeTokens.ts';
 import { visitorWhoSawThePopup } from '../../support/visitor.ts';
 import { contactSection, newsletterSection, uniqueEmail, uniqueToken } from './engagementSite.ts';
-
-// The functions' TypeScript is loaded as the reCAPTCHA spec loads it (their package is not an ES module to this runner).
-const functionsModule = createRequire(import.meta.url);
-const { DEVELOPMENT_RECAPTCHA_TOKEN } = functionsModule(
-  '../../../supabase/functions/_shared/contactForm.ts',
-) as typeof import('../../../supabase/functions/_shared/contactForm.ts');
-const { signMailLink } = functionsModule(
-  '../../../supabase/functions/_shared/mail/mailLinks.ts',
-) as typeof import('../../../supabase/functions/_shared/mail/mailLinks.ts');
 
 test.use({ storageState: visitorWhoSawThePopup });
 

@@ -2,24 +2,16 @@
 // it, in both themes, the not-found page, every kind of mail link page, and the HTML part of every mail the site sends
 // (the confirmation, the welcome, the owner's copy of a contact message). Plain HTTP, no browser: what is checked is
 // what the server and the mail catcher hold, byte for byte.
-import { createRequire } from 'node:module';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { LOCAL_ANON_KEY as localAnonKey } from '@site/supabase-local/keys';
 import { contactPath, forgetBrowserWrites, newsletterSubscribePath } from '../../support/anonymousWrites.ts';
+import { DEVELOPMENT_RECAPTCHA_TOKEN, signMailLink } from '../../support/functionModules.ts';
 import { localServiceRoleKey, ownerDatabase } from '../../support/database.ts';
 import { htmlErrors, type HtmlDocument } from '../../support/htmlValidator.ts';
 import { linkTo, ownerAddress, waitForMails } from '../../support/mailbox.ts';
 import { expectedPages } from '../../support/pages.ts';
 import { backendUrl, siteUrl } from '../../support/site.ts';
 import { uniqueEmail, uniqueToken } from '../engagement/engagementSite.ts';
-
-const functionsModule = createRequire(import.meta.url);
-const { DEVELOPMENT_RECAPTCHA_TOKEN } = functionsModule(
-  '../../../supabase/functions/_shared/contactForm.ts',
-) as typeof import('../../../supabase/functions/_shared/contactForm.ts');
-const { signMailLink } = functionsModule(
-  '../../../supabase/functions/_shared/mail/mailLinks.ts',
-) as typeof import('../../../supabase/functions/_shared/mail/mailLinks.ts');
 
 // The checker is a Java program: seconds to start on a busy machine.
 test.slow();
