@@ -18,12 +18,12 @@ const servers = [
 const request = (target: string, extraHeaders = '') =>
   `GET ${target} HTTP/1.1\r\nHost: localhost\r\napikey: ${anonKey}\r\n${extraHeaders}Connection: close\r\n\r\n`;
 
-test('a request target over 4 KB is refused with 414 by the site and the sections; one just under is served', async () => {
-  for (const { name, port } of servers.slice(0, 2)) {
-    const under = `/about?q=${'a'.repeat(4096 - '/about?q='.length)}`;
-    const over = `/about?q=${'a'.repeat(4097 - '/about?q='.length)}`;
-    expect((await sendRaw(port, request(under))).status, `${name}, 4096 bytes`).not.toBe(414);
-    expect((await sendRaw(port, request(over))).status, `${name}, 4097 bytes`).toBe(414);
+test('a request target over 4 KB is refused with 414 by the site and the sections; one of 4 KB is served', async () => {
+  for (const { name, port, path } of servers.slice(0, 2)) {
+    // The server's own page or file, with a query that makes the target exactly 4096 bytes, then one more.
+    const padded = (length: number) => `${path}?q=${'a'.repeat(length - `${path}?q=`.length)}`;
+    expect((await sendRaw(port, request(padded(4096)))).status, `${name}, 4096 bytes`).toBe(200);
+    expect((await sendRaw(port, request(padded(4097)))).status, `${name}, 4097 bytes`).toBe(414);
   }
 });
 

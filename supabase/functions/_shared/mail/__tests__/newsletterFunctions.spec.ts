@@ -128,8 +128,14 @@ describe('newsletter-confirm', () => {
       status: 400,
       outcome: 'invalid',
     });
-    for (const token of [undefined, 42, 'x'.repeat(600), 'a.b']) {
-      expect((await post(newsletterConfirm, { token })).status).toBeGreaterThanOrEqual(400);
+    // Each malformed request by its own answer (a crash, 500, is none of them).
+    for (const [token, answer] of [
+      [undefined, { status: 400, outcome: 'invalid' }],
+      [42, { status: 400, outcome: 'invalid' }],
+      ['x'.repeat(600), { status: 413, outcome: 'too_large' }],
+      ['a.b', { status: 400, outcome: 'invalid' }],
+    ] as const) {
+      expect(await outcome(await post(newsletterConfirm, { token }))).toEqual(answer);
     }
     const [row] = await backend.readAsOwner<{ status: string }>(
       `emails?select=status&id=eq.${subscriber.id}`,
