@@ -3,18 +3,20 @@
 // through tableChanges, which need only the configuration. getSupabase stays for sections built against it (it is
 // part of a kit singleton); supabase-js is imported on its first call only.
 import type { SupabaseClient } from '@supabase/supabase-js';
+import type { SiteBackend } from '@site/shared-ui/backendKey';
 import { fetchWithLoadingBar } from '@site/shared-ui/fetchWithLoadingBar';
 
-export interface SupabaseRuntimeConfig {
-  url: string;
-  anonKey: string;
-}
+/** Where the backend is and the site's publishable key (site-config.json's "supabase", read by siteBackend). */
+export type SupabaseRuntimeConfig = SiteBackend;
 
-/** The local stand-in backend with the Supabase CLI's public demo anon key (see supabase/README.md). */
+/**
+ * The local stand-in backend with the Supabase CLI's public local publishable key (its owner is
+ * supabase/local/src/localKeys.ts, which the browser must not import: it holds the secret keys too; a test there
+ * checks that this copy and shell/public/site-config.json carry the same key).
+ */
 export const localSupabaseConfig: SupabaseRuntimeConfig = {
   url: 'http://127.0.0.1:54321',
-  anonKey:
-    'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0',
+  publishableKey: 'sb_publishable_ACJWlzQHlZjBrEguHvfOxg_3BJgxAaH',
 };
 
 let configured: Promise<SupabaseRuntimeConfig> = Promise.resolve(localSupabaseConfig);
@@ -40,7 +42,7 @@ export function getSupabaseConfig(): SupabaseRuntimeConfig {
 export function getSupabase(): Promise<SupabaseClient> {
   client ??= configured.then(async (config) => {
     const { createClient } = await import('@supabase/supabase-js');
-    return createClient(config.url, config.anonKey, {
+    return createClient(config.url, config.publishableKey, {
       auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
       global: { fetch: fetchWithLoadingBar },
     });
