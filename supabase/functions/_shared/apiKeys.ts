@@ -4,7 +4,9 @@
 // Reading. Supabase gives every function SUPABASE_PUBLISHABLE_KEYS and SUPABASE_SECRET_KEYS, JSON dictionaries of the
 // project's named keys ({"default": "sb_publishable_..."}). A project that still has its legacy JWT keys has
 // SUPABASE_ANON_KEY and SUPABASE_SERVICE_ROLE_KEY too, and one created before the new keys has only those: they are
-// read after the new ones, so such a project keeps working until its owner moves, and afterwards too.
+// read after the new ones, so such a project keeps working while its owner moves. Supabase keeps giving functions
+// those two even once the legacy keys are disabled in the dashboard (supabase/supabase#37648), so disabling them is
+// also telling the functions: the secret LEGACY_API_KEYS=off, and the legacy keys are neither used nor accepted.
 //
 // Checking. The gateway's verify_jwt check knows JWTs only and refuses publishable and secret keys, so every function
 // is deployed with verify_jwt = false (config.toml) and checks its caller here, as Supabase's guide "Securing Edge
@@ -22,6 +24,8 @@ export interface ProjectKeys {
   publishable: string[];
   /** Secret keys, then the legacy service-role key: what only the project's own servers and schedules hold. */
   secret: string[];
+  /** The legacy keys, while the project has them and LEGACY_API_KEYS is not 'off'. */
+  legacy: { anonKey?: string; serviceRoleKey?: string };
 }
 
 export type KeyLevel = 'publishable' | 'secret';
@@ -47,13 +51,16 @@ function namedKeys(variable: string): string[] {
 
 /** Read on every request, so a key rotated in the dashboard applies without a redeploy. */
 export function readProjectKeys(): ProjectKeys {
-  const legacy = (variable: string): string[] => {
-    const key = getEnv(variable);
-    return key === undefined ? [] : [key];
+  const legacyOn = getEnv('LEGACY_API_KEYS')?.toLowerCase() !== 'off';
+  const legacy = {
+    anonKey: legacyOn ? getEnv('SUPABASE_ANON_KEY') : undefined,
+    serviceRoleKey: legacyOn ? getEnv('SUPABASE_SERVICE_ROLE_KEY') : undefined,
   };
+  const present = (key: string | undefined): string[] => (key === undefined ? [] : [key]);
   return {
-    publishable: [...namedKeys('SUPABASE_PUBLISHABLE_KEYS'), ...legacy('SUPABASE_ANON_KEY')],
-    secret: [...namedKeys('SUPABASE_SECRET_KEYS'), ...legacy('SUPABASE_SERVICE_ROLE_KEY')],
+    publishable: [...namedKeys('SUPABASE_PUBLISHABLE_KEYS'), ...present(legacy.anonKey)],
+    secret: [...namedKeys('SUPABASE_SECRET_KEYS'), ...present(legacy.serviceRoleKey)],
+    legacy,
   };
 }
 

@@ -21,7 +21,7 @@ describe('readProjectKeys', () => {
       SUPABASE_ANON_KEY: legacyAnon,
       SUPABASE_SERVICE_ROLE_KEY: legacyServiceRole,
     });
-    expect(readProjectKeys()).toEqual({
+    expect(readProjectKeys()).toMatchObject({
       publishable: ['sb_publishable_a', 'sb_publishable_b', legacyAnon],
       secret: ['sb_secret_a', 'sb_secret_b', legacyServiceRole],
     });
@@ -30,8 +30,30 @@ describe('readProjectKeys', () => {
 
   it('falls back to the legacy keys alone, as on a project created before the new keys', () => {
     setKeys({ SUPABASE_ANON_KEY: legacyAnon, SUPABASE_SERVICE_ROLE_KEY: legacyServiceRole });
-    expect(readProjectKeys()).toEqual({ publishable: [legacyAnon], secret: [legacyServiceRole] });
+    expect(readProjectKeys()).toMatchObject({ publishable: [legacyAnon], secret: [legacyServiceRole] });
     expect(requireSecretKey()).toBe(legacyServiceRole);
+  });
+
+  it('neither uses nor accepts the legacy keys Supabase still gives once LEGACY_API_KEYS is off', async () => {
+    setKeys({
+      SUPABASE_PUBLISHABLE_KEYS: JSON.stringify({ default: 'sb_publishable_a' }),
+      SUPABASE_SECRET_KEYS: JSON.stringify({ default: 'sb_secret_a' }),
+      SUPABASE_ANON_KEY: legacyAnon,
+      SUPABASE_SERVICE_ROLE_KEY: legacyServiceRole,
+      LEGACY_API_KEYS: 'off',
+    });
+    expect(readProjectKeys()).toEqual({
+      publishable: ['sb_publishable_a'],
+      secret: ['sb_secret_a'],
+      legacy: { anonKey: undefined, serviceRoleKey: undefined },
+    });
+    jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const withLegacyKey = new Request('http://localhost/fn', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${legacyServiceRole}` },
+    });
+    expect((await refuseCaller(withLegacyKey, 'secret', 'fn'))?.error).toBe('invalid_api_key');
+    jest.restoreAllMocks();
   });
 
   it('ignores what is not a dictionary of keys, and names the variable when no secret key is left', () => {
@@ -39,7 +61,7 @@ describe('readProjectKeys', () => {
       SUPABASE_PUBLISHABLE_KEYS: '["sb_publishable_in_a_list"]',
       SUPABASE_SECRET_KEYS: '{"default": ',
     });
-    expect(readProjectKeys()).toEqual({ publishable: [], secret: [] });
+    expect(readProjectKeys()).toMatchObject({ publishable: [], secret: [] });
     expect(() => requireSecretKey()).toThrow(/SUPABASE_SECRET_KEYS/);
   });
 });

@@ -148,6 +148,7 @@ export const projectVariables = [
   'SUPABASE_SECRET_KEYS',
   'SUPABASE_ANON_KEY',
   'SUPABASE_SERVICE_ROLE_KEY',
+  'LEGACY_API_KEYS',
 ] as const;
 
 /** Gives handlers run in this process the project's variables, and none of another project's. */

@@ -9,7 +9,7 @@
 //   SITE_URL         the site's address, for the links in newsletter mails
 //   MAIL_LINK_SECRET signs those links (default: the legacy service-role key where the project still has it, so the
 //                    links of mails already sent keep working; else its secret key)
-import { requireSecretKey } from '../apiKeys.ts';
+import { readProjectKeys, requireSecretKey } from '../apiKeys.ts';
 import { getEnv } from '../env.ts';
 
 /** Resend's endpoint; RESEND_API_URL replaces it for tests of the transport against a stand-in at the edge. */
@@ -38,12 +38,17 @@ function transport(): MailTransportSettings {
   return { kind: 'none', reason: 'no mail transport: set RESEND_API_KEY (hosted) or SMTP_URL' };
 }
 
+function linkSecretFallback(): string {
+  const keys = readProjectKeys();
+  return keys.legacy.serviceRoleKey ?? requireSecretKey(keys);
+}
+
 export function readMailSettings(): MailSettings {
   return {
     transport: transport(),
     from: getEnv('MAIL_FROM'),
     ownerAddress: getEnv('OWNER_EMAIL'),
     siteUrl: getEnv('SITE_URL')?.replace(/\/+$/, ''),
-    linkSecret: getEnv('MAIL_LINK_SECRET') ?? getEnv('SUPABASE_SERVICE_ROLE_KEY') ?? requireSecretKey(),
+    linkSecret: getEnv('MAIL_LINK_SECRET') ?? linkSecretFallback(),
   };
 }
