@@ -6,10 +6,10 @@
 import { createRequire } from 'node:module';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { LOCAL_ANON_KEY as localAnonKey } from '@site/supabase-local/keys';
+import { LOCAL_PUBLISHABLE_KEY, LOCAL_SECRET_KEY } from '@site/supabase-local/keys';
 import { dismissTheAdWhenInTheWay } from '../../support/adToast.ts';
 import { contactPath, forgetBrowserWrites } from '../../support/anonymousWrites.ts';
-import { localServiceRoleKey, ownerDatabase } from '../../support/database.ts';
+import { ownerDatabase } from '../../support/database.ts';
 import { headerOf, linkTo, ownerAddress, waitForMails } from '../../support/mailbox.ts';
 import { backendUrl, siteUrl } from '../../support/site.ts';
 import { visitorWhoSawThePopup } from '../../support/visitor.ts';
@@ -144,10 +144,10 @@ test('a forged, altered, expired or reused confirmation link is refused', async 
     { purpose: 'confirm', subscriberId: id, nonce: nonce!, expiresAt: Date.now() + 3_600_000 },
     'a secret that is not the site’s',
   );
-  // Signed with the local backend's secret (its service-role key, as MAIL_LINK_SECRET is not set), but expired.
+  // Signed with the local backend's secret (its secret key, as MAIL_LINK_SECRET is not set), but expired.
   const expired = await signMailLink(
     { purpose: 'confirm', subscriberId: id, nonce: nonce!, expiresAt: Date.now() - 1000 },
-    localServiceRoleKey,
+    LOCAL_SECRET_KEY,
   );
 
   await withoutJavaScript(browser, async (linkPage) => {
@@ -196,7 +196,7 @@ test('a line break, an encoded word or a long line in any field adds no header t
   const subject = uniqueToken('Injection');
   const victim = uniqueEmail('victim');
   const answer = await request.post(`${backendUrl}${contactPath}`, {
-    headers: { Authorization: `Bearer ${localAnonKey}`, apikey: localAnonKey },
+    headers: { apikey: LOCAL_PUBLISHABLE_KEY },
     data: {
       fullName: `Eve\r\nBcc: ${victim}\r\nX-Injected: 1`,
       email: uniqueEmail('eve'),
