@@ -83,7 +83,7 @@ export interface LocalSupabaseOptions {
    */
   apiKeys?: 'current' | 'legacy';
   /** Put SUPABASE_URL and the project's keys into process.env for edge functions, under the names a hosted project
-   *  provides them (see functionEnvironment; default true; restored on stop). */
+   *  provides them (hostedFunctionVariables; default true; restored on stop). */
   functionEnv?: boolean;
   /** Run the mail-outbox function this often (milliseconds), as pg_cron does on a hosted project; 0: never (default). */
   mailOutboxEveryMs?: number;

@@ -19,7 +19,8 @@ import { Readable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import { WebSocket as NodeWebSocket } from 'ws';
 import type { JSONWebKeySet } from 'jose';
-import { isOpaqueApiKey, type RequestAuth } from '../auth/requestAuth.ts';
+import { apiKeyHeaders } from '../../../functions/_shared/apiKeys.ts';
+import type { RequestAuth } from '../auth/requestAuth.ts';
 
 type Handler = (request: Request) => Response | Promise<Response>;
 
@@ -64,11 +65,7 @@ export function hostedFunctionVariables(project: {
  * pg_cron (migration 20261127100000): the key in `apikey`; a legacy service-role key, a JWT, also as the bearer token.
  */
 export function scheduledCallHeaders(secretKey: string): Record<string, string> {
-  return {
-    'Content-Type': 'application/json',
-    apikey: secretKey,
-    ...(isOpaqueApiKey(secretKey) ? {} : { Authorization: `Bearer ${secretKey}` }),
-  };
+  return { 'Content-Type': 'application/json', ...apiKeyHeaders(secretKey) };
 }
 
 /** Reads `verify_jwt = false` from [functions.<name>] sections of config.toml. */
