@@ -17,6 +17,11 @@
 // Keys are compared in constant time: both sides are signed with a random HMAC key of the moment and the signatures
 // compared, so how long a comparison takes says nothing about the key. No key, an unknown key, or a publishable key
 // where a secret one is needed is refused (401) with a clear reason; the log names the reason, never the key.
+//
+// Not @supabase/server, Supabase's SDK for the same check: its releases after 1.4 need Node 22 (the functions also run
+// under Node 20 here, in the stand-in and the tests), and it knows neither the legacy keys nor a bearer-only caller,
+// so this module would remain for a project on the legacy keys anyway. It follows the same rules: apikey header,
+// named keys, a random-key HMAC comparison.
 import { getEnv } from './env.ts';
 
 export interface ProjectKeys {
