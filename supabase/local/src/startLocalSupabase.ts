@@ -141,6 +141,11 @@ function headerRecord(request: IncomingMessage): Record<string, string> {
   return headers;
 }
 
+/** A request's URL for the log: an API key passed as ?apikey= (a secret key, maybe) is never written down. */
+export function withoutApiKey(rawUrl: string): string {
+  return rawUrl.replace(/([?&]apikey=)[^&]*/gi, '$1[key]');
+}
+
 const maxBodyBytes = 2 * 1024 * 1024;
 
 async function readBody(request: IncomingMessage): Promise<Buffer> {
@@ -396,7 +401,7 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Pr
     response.on('finish', () => {
       // The mail outbox's schedule asks every two seconds; what it sends shows in the mail catcher, not here.
       if (options.quiet || rawPath === '/rest/v1/rpc/claim_mail_outbox') return;
-      const shown = rawPath.startsWith('/rest/v1/') ? rawUrl : rawPath;
+      const shown = rawPath.startsWith('/rest/v1/') ? withoutApiKey(rawUrl) : rawPath;
       log(
         `${request.method} ${shown.length > 240 ? `${shown.slice(0, 240)}…` : shown} ${response.statusCode} ${(performance.now() - begun).toFixed(1)}ms`,
       );

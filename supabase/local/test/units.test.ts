@@ -6,6 +6,7 @@ import { describe, it } from 'node:test';
 import { createTokenAuthority, signLegacyToken } from '../src/auth/tokens.ts';
 import { functionsWithoutJwtCheck } from '../src/functions/functionHost.ts';
 import { LOCAL_PUBLISHABLE_KEY, LOCAL_SUPABASE_URL } from '../src/localKeys.ts';
+import { withoutApiKey } from '../src/startLocalSupabase.ts';
 import { siteOrigins } from '../src/http/cors.ts';
 import { matchesChangeFilter, parseChangeFilter } from '../src/realtime/changeFilter.ts';
 import {
@@ -172,6 +173,16 @@ describe('tokens', () => {
     const [, payload, signature] = (await signLegacyToken({ role: 'service_role' }, secret)).split('.');
     const confused = `${Buffer.from(JSON.stringify({ alg: 'ES256', kid: tokens.jwks.keys[0]!.kid })).toString('base64url')}.${payload}.${signature}`;
     assert.equal((await tokens.verify(confused, at(now))).ok, false);
+  });
+});
+
+describe('the request log', () => {
+  it('never writes down a key passed as ?apikey=', () => {
+    assert.equal(
+      withoutApiKey('/rest/v1/projects?select=title&apikey=sb_secret_abc&limit=1'),
+      '/rest/v1/projects?select=title&apikey=[key]&limit=1',
+    );
+    assert.equal(withoutApiKey('/rest/v1/projects?APIKEY=eyJ.a.b'), '/rest/v1/projects?APIKEY=[key]');
   });
 });
 
