@@ -19,10 +19,7 @@ import { serveSite, sitePortsFor } from '../shell/server/serveSite.mjs';
 import { startBackend } from '../scripts/backend.mjs';
 import { chromiumArgs, chromiumPath } from '../tools/browser/chromium.mjs';
 
-const { LOCAL_SERVICE_ROLE_KEY: serviceRoleKey } = await tsImport(
-  '@site/supabase-local/keys',
-  import.meta.url,
-);
+const { LOCAL_SECRET_KEY: secretKey } = await tsImport('@site/supabase-local/keys', import.meta.url);
 const { deadlines } = createRequire(import.meta.url)('@site/shared-ui/deadlineTimes');
 
 export const latencyPromisesMs = {
@@ -52,7 +49,7 @@ async function newPage(browser) {
 async function liveEditMs(browser, siteUrl, backendUrl) {
   const page = await newPage(browser);
   const title = `Latency bench ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-  const owner = { apikey: serviceRoleKey, Authorization: `Bearer ${serviceRoleKey}` };
+  const owner = { apikey: secretKey, Authorization: `Bearer ${secretKey}` };
   try {
     await page.goto(`${siteUrl}/portfolio`);
     await page.getByRole('list', { name: 'Portfolio projects' }).getByRole('article').first().waitFor();

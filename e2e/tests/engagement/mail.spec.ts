@@ -4,12 +4,12 @@
 // copy of every contact message with the sender as Reply-To. The link pages are opened with JavaScript off: they work
 // without it.
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { LOCAL_ANON_KEY as localAnonKey } from '@site/supabase-local/keys';
+import { LOCAL_PUBLISHABLE_KEY, LOCAL_SECRET_KEY } from '@site/supabase-local/keys';
 import { dismissTheAdWhenInTheWay } from '../../support/adToast.ts';
 import { accessibilityFindings } from '../../support/accessibilityCheck.ts';
 import { contactPath, forgetBrowserWrites, newsletterSubscribePath } from '../../support/anonymousWrites.ts';
 import { DEVELOPMENT_RECAPTCHA_TOKEN, signMailLink } from '../../support/functionModules.ts';
-import { localServiceRoleKey, ownerDatabase } from '../../support/database.ts';
+import { ownerDatabase } from '../../support/database.ts';
 import {
   headerOf,
   htmlLink,
@@ -151,10 +151,10 @@ test('a forged, altered, expired or reused confirmation link is refused', async 
     { purpose: 'confirm', subscriberId: id, nonce: nonce!, expiresAt: Date.now() + 3_600_000 },
     'a secret that is not the site’s',
   );
-  // Signed with the local backend's secret (its service-role key, as MAIL_LINK_SECRET is not set), but expired.
+  // Signed with the local backend's secret (its secret key, as MAIL_LINK_SECRET is not set), but expired.
   const expired = await signMailLink(
     { purpose: 'confirm', subscriberId: id, nonce: nonce!, expiresAt: Date.now() - 1000 },
-    localServiceRoleKey,
+    LOCAL_SECRET_KEY,
   );
 
   await withoutJavaScript(browser, async (linkPage) => {
@@ -208,7 +208,7 @@ test('a line break, an encoded word or a long line in any field adds no header t
   const subject = uniqueToken('Injection');
   const victim = uniqueEmail('victim');
   const answer = await request.post(`${backendUrl}${contactPath}`, {
-    headers: { Authorization: `Bearer ${localAnonKey}`, apikey: localAnonKey },
+    headers: { apikey: LOCAL_PUBLISHABLE_KEY },
     data: {
       fullName: `Eve\r\nBcc: ${victim}\r\nX-Injected: 1`,
       email: uniqueEmail('eve'),
@@ -237,7 +237,7 @@ test('a line break, an encoded word or a long line in any field adds no header t
 async function linksOfANewSubscriber(request: APIRequestContext, prefix: string) {
   const address = uniqueEmail(prefix);
   const answer = await request.post(`${backendUrl}${newsletterSubscribePath}`, {
-    headers: { Authorization: `Bearer ${localAnonKey}`, apikey: localAnonKey },
+    headers: { Authorization: `Bearer ${LOCAL_PUBLISHABLE_KEY}`, apikey: LOCAL_PUBLISHABLE_KEY },
     data: { email: address },
   });
   expect(answer.status()).toBe(200);
@@ -248,7 +248,7 @@ async function linksOfANewSubscriber(request: APIRequestContext, prefix: string)
     unsubscribe: linkTo(confirmation!, '/newsletter/unsubscribe'),
     expired: `${siteUrl}/newsletter/confirm?token=${await signMailLink(
       { purpose: 'confirm', subscriberId: id, nonce: nonce!, expiresAt: Date.now() - 1000 },
-      localServiceRoleKey,
+      LOCAL_SECRET_KEY,
     )}`,
   };
 }

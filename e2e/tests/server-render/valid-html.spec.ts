@@ -3,10 +3,10 @@
 // (the confirmation, the welcome, the owner's copy of a contact message). Plain HTTP, no browser: what is checked is
 // what the server and the mail catcher hold, byte for byte.
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { LOCAL_ANON_KEY as localAnonKey } from '@site/supabase-local/keys';
+import { LOCAL_PUBLISHABLE_KEY, LOCAL_SECRET_KEY } from '@site/supabase-local/keys';
 import { contactPath, forgetBrowserWrites, newsletterSubscribePath } from '../../support/anonymousWrites.ts';
 import { DEVELOPMENT_RECAPTCHA_TOKEN, signMailLink } from '../../support/functionModules.ts';
-import { localServiceRoleKey, ownerDatabase } from '../../support/database.ts';
+import { ownerDatabase } from '../../support/database.ts';
 import { htmlErrors, type HtmlDocument } from '../../support/htmlValidator.ts';
 import { linkTo, ownerAddress, waitForMails } from '../../support/mailbox.ts';
 import { expectedPages } from '../../support/pages.ts';
@@ -16,7 +16,7 @@ import { uniqueEmail, uniqueToken } from '../engagement/engagementSite.ts';
 // The checker is a Java program: seconds to start on a busy machine.
 test.slow();
 
-const asBrowser = { apikey: localAnonKey, Authorization: `Bearer ${localAnonKey}` };
+const asBrowser = { apikey: LOCAL_PUBLISHABLE_KEY, Authorization: `Bearer ${LOCAL_PUBLISHABLE_KEY}` };
 
 async function html(
   request: APIRequestContext,
@@ -73,7 +73,7 @@ test('every mail the site sends has a valid HTML part, and every page its links 
       nonce: subscriber.confirm_nonce!,
       expiresAt: Date.now() - 1000,
     },
-    localServiceRoleKey,
+    LOCAL_SECRET_KEY,
   );
   const confirmed = await html(request, confirmLink, 200);
   const [welcome] = await waitForMails(address, 'Welcome to my newsletter');

@@ -66,7 +66,7 @@ async function subscribe(
 async function rawSocket(key?: string) {
   const server = await localSupabase();
   const socket = new WebSocket(
-    `${server.url.replace('http', 'ws')}/realtime/v1/websocket?apikey=${key ?? server.anonKey}&vsn=2.0.0`,
+    `${server.url.replace('http', 'ws')}/realtime/v1/websocket?apikey=${key ?? server.publishableKey}&vsn=2.0.0`,
   );
   const frames: unknown[][] = [];
   socket.on('message', (data) => frames.push(JSON.parse(data.toString()) as unknown[]));
@@ -492,7 +492,7 @@ describe('realtime: postgres_changes', () => {
       ],
     };
     socket.send(
-      JSON.stringify(['3', '3', 'realtime:raw', 'phx_join', { config, access_token: server.anonKey }]),
+      JSON.stringify(['3', '3', 'realtime:raw', 'phx_join', { config, access_token: server.publishableKey }]),
     );
     const reply = (await nextFrame((frame) => frame[1] === '3')) as [
       string,
@@ -514,10 +514,7 @@ describe('realtime: postgres_changes', () => {
     assert.equal(videos?.filter, 'video_id=eq.HYao9h5SlWZ');
     assert.ok(typeof courses?.id === 'number' && typeof videos?.id === 'number' && courses.id !== videos.id);
 
-    const expired = (await import('../../src/startLocalSupabase.ts')).signJwt(
-      { role: 'anon', exp: 1 },
-      server.jwtSecret,
-    );
+    const expired = await server.signToken({ role: 'anon', exp: 1 });
     socket.send(JSON.stringify(['3', '4', 'realtime:raw', 'access_token', { access_token: expired }]));
     const system = await nextFrame(
       (frame) => frame[3] === 'system' && (frame[4] as { status: string }).status === 'error',
@@ -555,7 +552,7 @@ describe('realtime: postgres_changes', () => {
   it('refuses a channel past 100 on one socket, and more than 100 bindings on one channel', async () => {
     const server = await localSupabase();
     const socket = new WebSocket(
-      `${server.url.replace('http', 'ws')}/realtime/v1/websocket?apikey=${server.anonKey}&vsn=2.0.0`,
+      `${server.url.replace('http', 'ws')}/realtime/v1/websocket?apikey=${server.publishableKey}&vsn=2.0.0`,
     );
     const replies = new Map<string, { status: string; response: { reason?: string } }>();
     socket.on('message', (data) => {
