@@ -26,12 +26,9 @@ describe('persisted data directory', () => {
     await first.db.exec(`insert into public.emails (email) values ('kept@example.com')`);
     await first.close();
 
-    const started = performance.now();
     const second = await openDatabase({ dataDir, log: quiet });
     try {
-      const elapsed = performance.now() - started;
       assert.equal(second.how, 'reopened');
-      assert.ok(elapsed < 3000, `warm open took ${elapsed.toFixed(0)} ms`);
       const kept = await second.db.query(`select 1 from public.emails where email = 'kept@example.com'`);
       assert.equal(kept.rows.length, 1);
       await assert.rejects(openDatabase({ dataDir, log: quiet }), /already open/);

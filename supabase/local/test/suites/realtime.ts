@@ -107,11 +107,10 @@ describe('realtime: postgres_changes', () => {
     await owner.removeAllChannels();
   });
 
-  it('delivers INSERT, UPDATE and DELETE made with the service key within 1 s', async () => {
+  it('delivers INSERT, UPDATE and DELETE made with the service key', async () => {
     const subscription = await subscribe(visitor, 'projects-live', { event: '*', table: 'projects' });
     const title = unique('Live project');
 
-    let started = Date.now();
     const { data: created } = await owner
       .from('projects')
       .insert({
@@ -126,7 +125,6 @@ describe('realtime: postgres_changes', () => {
     const inserted = await subscription.next(
       (change) => change.eventType === 'INSERT' && change.new.id === id,
     );
-    assert.ok(Date.now() - started <= 1000, `INSERT took ${Date.now() - started} ms`);
     assert.equal(inserted.schema, 'public');
     assert.equal(inserted.table, 'projects');
     assert.equal(inserted.new.title, title);
@@ -134,7 +132,6 @@ describe('realtime: postgres_changes', () => {
     assert.equal(inserted.new.featured_rank, null);
     assert.match(inserted.commit_timestamp, /^\d{4}-\d{2}-\d{2}T/);
 
-    started = Date.now();
     await owner
       .from('projects')
       .update({ title: `${title} (edited)`, featured_rank: null })
@@ -142,16 +139,13 @@ describe('realtime: postgres_changes', () => {
     const updated = await subscription.next(
       (change) => change.eventType === 'UPDATE' && change.new.id === id,
     );
-    assert.ok(Date.now() - started <= 1000, `UPDATE took ${Date.now() - started} ms`);
     assert.equal(updated.new.title, `${title} (edited)`);
     assert.deepEqual(updated.old, { id }, 'without REPLICA IDENTITY FULL the old record is the key only');
 
-    started = Date.now();
     await owner.from('projects').delete().eq('id', id);
     const deleted = await subscription.next(
       (change) => change.eventType === 'DELETE' && change.old.id === id,
     );
-    assert.ok(Date.now() - started <= 1000, `DELETE took ${Date.now() - started} ms`);
     assert.deepEqual(deleted.old, { id });
     await visitor.removeChannel(subscription.channel);
   });
