@@ -2,7 +2,7 @@
 // answers what happened. Called on a schedule: pg_cron on hosted Supabase (docs/owner.md), the local stand-in's own
 // timer locally. Nobody else may call it: it answers 401 to any other key.
 //
-// Answers (JSON): 200 {sent, retried, failed, cancelled}; 401; 405; 500 server_error.
+// Answers (JSON): 200 {sent, retried, waiting, failed, cancelled, released, unrecorded}; 401; 405; 500 server_error.
 import { deliverDueMail } from '../_shared/mail/mailOutbox.ts';
 import { readServiceBackend } from '../_shared/serviceBackend.ts';
 
