@@ -3,7 +3,8 @@
 // (the confirmation, the welcome, the owner's copy of a contact message). Plain HTTP, no browser: what is checked is
 // what the server and the mail catcher hold, byte for byte.
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { LOCAL_PUBLISHABLE_KEY, LOCAL_SECRET_KEY } from '@site/supabase-local/keys';
+import { LOCAL_PUBLISHABLE_KEY } from '@site/supabase-local/keys';
+import { LOCAL_MAIL_LINK_SECRET } from '@site/supabase-local/mailSecrets';
 import { contactPath, forgetBrowserWrites, newsletterSubscribePath } from '../../support/anonymousWrites.ts';
 import { DEVELOPMENT_RECAPTCHA_TOKEN, signMailLink } from '../../support/functionModules.ts';
 import { ownerDatabase } from '../../support/database.ts';
@@ -54,12 +55,12 @@ test('every mail the site sends has a valid HTML part, and every page its links 
   const address = uniqueEmail('valid.html');
   const subscribed = await request.post(`${backendUrl}${newsletterSubscribePath}`, {
     headers: asBrowser,
-    data: { email: address },
+    data: { email: address, recaptcha: DEVELOPMENT_RECAPTCHA_TOKEN },
   });
   expect(subscribed.status()).toBe(200);
   const [confirmation] = await waitForMails(address, 'Please confirm your newsletter subscription');
   const confirmLink = linkTo(confirmation!, '/newsletter/confirm');
-  // The same link, signed with the local backend's secret but expired.
+  // The same link, signed with the local backend's link key but expired.
   const { data: subscriber, error } = await ownerDatabase()
     .from('emails')
     .select('id, confirm_nonce')
@@ -73,9 +74,11 @@ test('every mail the site sends has a valid HTML part, and every page its links 
       nonce: subscriber.confirm_nonce!,
       expiresAt: Date.now() - 1000,
     },
-    LOCAL_SECRET_KEY,
+    LOCAL_MAIL_LINK_SECRET,
   );
-  const confirmed = await html(request, confirmLink, 200);
+  // The link asks (a GET confirms nobody); the page's button, a POST, confirms.
+  const asked = await html(request, confirmLink, 200);
+  const confirmed = await html(request, confirmLink, 200, { post: true });
   const [welcome] = await waitForMails(address, 'Welcome to my newsletter');
   const unsubscribeLink = linkTo(welcome!, '/newsletter/unsubscribe');
   const ask = await html(request, unsubscribeLink, 200);
@@ -101,11 +104,12 @@ test('every mail the site sends has a valid HTML part, and every page its links 
       expect(mail.parsed.html, `${mail.parsed.subject}: an HTML part`).toEqual(expect.any(String));
       return { name: `mail "${mail.parsed.subject}"`, html: mail.parsed.html as string };
     }),
+    { name: 'confirm: ask', html: asked },
     { name: 'confirm: confirmed', html: confirmed },
-    { name: 'confirm: used again', html: await html(request, confirmLink, 400) },
+    { name: 'confirm: used again', html: await html(request, confirmLink, 400, { post: true }) },
     {
       name: 'confirm: expired',
-      html: await html(request, linkPage(`/newsletter/confirm?token=${expired}`), 410),
+      html: await html(request, linkPage(`/newsletter/confirm?token=${expired}`), 410, { post: true }),
     },
     { name: 'confirm: no token', html: await html(request, linkPage('/newsletter/confirm'), 400) },
     { name: 'unsubscribe: ask', html: ask },

@@ -3,8 +3,8 @@
 // (private.call_edge_function, docs/owner.md), the local stand-in's own timer locally. Nobody else may call it: it
 // answers 401 to any other key, the publishable key included.
 //
-// Answers (JSON): 200 {sent, retried, failed, cancelled}; 401 {error, message} (missing_api_key, invalid_api_key,
-// secret_key_required); 405; 500 server_error.
+// Answers (JSON): 200 {sent, retried, waiting, failed, cancelled, released, unrecorded}; 401 {error, message}
+// (missing_api_key, invalid_api_key, secret_key_required); 405; 500 server_error.
 import { refuseCaller } from '../_shared/apiKeys.ts';
 import { deliverDueMail } from '../_shared/mail/mailOutbox.ts';
 import { readServiceBackend } from '../_shared/serviceBackend.ts';

@@ -9,7 +9,7 @@ import { BACKEND_START_TIMEOUT_MS, startLocalBackend, type LocalBackend } from '
 let backend: LocalBackend;
 
 beforeAll(async () => {
-  backend = await startLocalBackend({}, 'legacy');
+  backend = await startLocalBackend({}, { apiKeys: 'legacy' });
 }, BACKEND_START_TIMEOUT_MS);
 
 afterAll(() => backend?.stop());

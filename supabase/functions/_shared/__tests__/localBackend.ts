@@ -32,7 +32,8 @@ export interface LocalBackend {
   stop: () => Promise<void>;
 }
 
-function freePort(): Promise<number> {
+/** A port nothing listens on now, on 127.0.0.1. */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);
@@ -54,12 +55,13 @@ async function answers(url: string): Promise<boolean> {
 
 /**
  * @param env extra environment for the stand-in's process, which its edge functions read
- * @param apiKeys the project's keys: 'current' (publishable and secret) or 'legacy' (the anon and service-role JWTs
- *   alone, as a project created before the new keys)
+ * @param options.apiKeys the project's keys: 'current' (publishable and secret) or 'legacy' (the anon and
+ *   service-role JWTs alone, as a project created before the new keys)
+ * @param options.schedule false: the stand-in does not send the outbox itself (tests that run it, with their settings)
  */
 export async function startLocalBackend(
   env: Record<string, string> = {},
-  apiKeys: 'current' | 'legacy' = 'current',
+  { apiKeys = 'current', schedule = true }: { apiKeys?: 'current' | 'legacy'; schedule?: boolean } = {},
 ): Promise<LocalBackend> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
@@ -80,6 +82,7 @@ export async function startLocalBackend(
       '--quiet',
       '--api-keys',
       apiKeys,
+      ...(schedule ? [] : ['--no-schedule']),
     ],
     {
       cwd: path.resolve(__dirname, '../../../local'),

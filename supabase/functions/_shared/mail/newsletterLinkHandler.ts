@@ -7,7 +7,7 @@
 //
 // Answers (JSON {outcome}): 200 confirmed / unsubscribed; 400 invalid (forged, altered, malformed, used, or naming no
 // subscriber); 401 without the publishable key (missing_api_key, invalid_api_key); 410 expired; 405; 413; 415;
-// 500 server_error.
+// 503 not_configured (no MAIL_LINK_SECRET: no link can be checked); 500 server_error.
 import { refuseCaller } from '../apiKeys.ts';
 import { corsHeaders, preflightResponse } from '../cors.ts';
 import { readJsonBody } from '../jsonBody.ts';
@@ -46,11 +46,12 @@ export function newsletterLinkHandler(purpose: MailLinkPurpose) {
     if (!body.ok) return answer(request, body.status, body.error);
     try {
       const backend = readServiceBackend();
-      const link = await readMailLink(
-        (body.value as { token?: unknown } | null)?.token,
-        purpose,
-        readMailSettings().linkSecret,
-      );
+      const keys = readMailSettings().linkKeys;
+      if (!keys.ok) {
+        console.error(`[newsletter-${purpose}] not configured, every link refused: ${keys.reason}`);
+        return answer(request, 503, 'not_configured');
+      }
+      const link = await readMailLink((body.value as { token?: unknown } | null)?.token, purpose, keys.value);
       if (!link.ok)
         return answer(
           request,
