@@ -206,6 +206,7 @@ describe('a suppressed address', () => {
           method: 'POST',
           headers: {
             'content-type': 'application/json',
+            apikey: backend.publishableKey,
             'x-forwarded-for': `198.51.100.${eventCount % 250}`,
           },
           body: JSON.stringify({ email, recaptcha: DEVELOPMENT_RECAPTCHA_TOKEN }),
