@@ -100,6 +100,7 @@ function pageRuntimeConfig({ firstScreenModules, sections, siteConfig }) {
  * @param {boolean} [options.pageCache] keep rendered pages (default true)
  * @param {number} [options.slotDeadlineMs] how long a page waits for its sections (default deadlines.serverSlotMs)
  * @param {string} [options.previewSecret] signs preview links (none: no previews)
+ * @param {string[]} [options.connectSources] more sources the pages may connect to (contentSecurityPolicy)
  * @param {boolean} [options.quiet]
  */
 export async function createSiteServer({
@@ -112,6 +113,7 @@ export async function createSiteServer({
   pageCache = true,
   slotDeadlineMs,
   previewSecret,
+  connectSources,
   quiet = true,
 }) {
   const firstScreenModules = readJson(path.join(shellDist, 'first-screen-modules.json'), {});
@@ -158,6 +160,7 @@ export async function createSiteServer({
       remotes,
       siteConfig,
       scriptHashes: inlineScriptHashes(shellPage(shellDist)),
+      connectSources,
     }),
   });
   await app.register(runtimeConfig, { remotes, siteConfig, previewRemotes: preview.remotesFor });
