@@ -70,8 +70,11 @@ const devServers = watched.map((app) => {
 const life = oneLife(
   devServers.map(({ app, child }) => ({
     name: `the ${app} dev server (pid ${child.pid})`,
+    // Its build's cache is written as it stops (webpack writes it when idle, too): the next start begins from it.
     stop: async () => {
-      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      child.kill('SIGTERM');
+      await new Promise((resolve) => child.once('exit', resolve));
     },
     exited: new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal }))),
   })),

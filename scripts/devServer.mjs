@@ -63,5 +63,13 @@ const server = new WebpackDevServer(
 );
 await server.start();
 
-// The launcher's IPC channel closes when it goes, however it goes (on Linux it also kills this process outright).
-process.on('disconnect', () => void server.stop().finally(() => process.exit(0)));
+// On SIGTERM the dev server stops and closes the compiler (which writes the build's cache) by itself. The launcher's
+// IPC channel closes when it goes, however it goes (on Linux its going also kills this process outright).
+process.on(
+  'disconnect',
+  () =>
+    void server
+      .stop()
+      .then(() => new Promise((resolve) => compiler.close(resolve)))
+      .finally(() => process.exit(0)),
+);
