@@ -2,8 +2,8 @@
 // all five when none is) is built and served hot by a dev server of its own (scripts/devServer.mjs): a saved change
 // shows in the open page without a reload, React components keeping their state (React Refresh). The apps not named
 // are served as they are built: a section from its production build (built once if missing), the shell from its
-// development build, made at start from webpack's cache (it provides React to the page, and React Refresh needs
-// React's development build). Pages are rendered in the browser, not on the server (the renderer is a production
+// development build, made again only when its sources changed (it provides React to the page, and React Refresh
+// needs React's development build). Pages are rendered in the browser, not on the server (the renderer is a production
 // build). The backend keeps data of its own (supabase/.local/db-dev), so `npm start` and the tests run beside it.
 //   node scripts/dev.mjs [app ...] [--fresh-backend] [--backend-data DIR] [--quiet]
 //   SITE_PORT_OFFSET=N moves every port by N. --backend-data: the folder of the backend's data (default supabase/.local)
@@ -42,8 +42,8 @@ function spawnChild(args, options) {
 }
 
 /** Runs a build to its end; fails with its exit code. */
-function build(name, args, cwd) {
-  const child = spawnChild(args, { cwd, stdio: ['ignore', output, 'inherit'] });
+function build(name, args, options) {
+  const child = spawnChild(args, { ...options, stdio: ['ignore', output, 'inherit'] });
   return new Promise((resolve, reject) =>
     child.once('exit', (code) =>
       code === 0 ? resolve() : reject(new Error(`${name} failed (exit code ${code})`)),
@@ -80,35 +80,28 @@ const life = oneLife(
   })),
 );
 
-// What is not watched is served as built.
-const webpackCli = createRequire(import.meta.url).resolve('webpack-cli/bin/cli.js');
+// What is not watched is served as built, by turbo, which builds only what changed since (from its cache): a
+// section's production build if it has none (`npm run build` brings them all up to date), and the shell's
+// development build (build:dev) whenever its sources changed.
 const sectionsAsBuilt = apps.filter((app) => app !== 'shell' && !watched.includes(app));
-const missingBuilds = sectionsAsBuilt.filter(
-  (section) => !existsSync(path.join(repoRoot, appFolder(section), 'dist/mf-manifest.json')),
-);
-const builds = [
-  ...(missingBuilds.length > 0
-    ? [
-        build(
-          `the production build of ${missingBuilds.join(', ')}`,
-          ['npx', 'turbo', 'run', 'build', ...missingBuilds.map((app) => `--filter=@site/${appFolder(app)}`)],
-          repoRoot,
-        ),
-      ]
-    : []),
-  ...(watched.includes('shell')
-    ? []
-    : [
-        build(
-          "the shell's development build",
-          [process.execPath, webpackCli, '--mode', 'development', '--config', 'webpack.config.mjs'].concat([
-            '--env',
-            `outputFolder=${devBuildFolder}`,
-          ]),
-          path.join(repoRoot, 'shell'),
-        ),
-      ]),
+const tasks = [
+  ...(watched.includes('shell') ? [] : ['@site/shell#build:dev']),
+  ...sectionsAsBuilt
+    .filter((section) => !existsSync(path.join(repoRoot, appFolder(section), 'dist/mf-manifest.json')))
+    .map((section) => `@site/${appFolder(section)}#build`),
 ];
+const turbo = createRequire(import.meta.url).resolve('turbo/bin/turbo');
+const builds =
+  tasks.length === 0
+    ? Promise.resolve()
+    : build(
+        `turbo run ${tasks.join(' ')}`,
+        [process.execPath, turbo, 'run', ...tasks, '--output-logs=errors-only'],
+        {
+          cwd: repoRoot,
+          env: { ...process.env, TURBO_TELEMETRY_DISABLED: '1', TURBO_NO_UPDATE_NOTIFIER: '1' },
+        },
+      );
 
 const mail = await startMailCatcher({ smtpPort: ports.mailSmtp, webPort: ports.mailInbox });
 life.add([{ name: 'the mail catcher', stop: () => mail.stop() }]);
@@ -121,7 +114,7 @@ const backend = await startBackend({
 });
 life.add([{ name: `the backend (pid ${backend.pid})`, stop: () => backend.stop(), exited: backend.exited }]);
 
-await Promise.all(builds);
+await builds;
 for (const { app, firstBuild } of devServers) {
   const { ok } = await firstBuild;
   if (!ok)
