@@ -13,7 +13,6 @@ import { createRequire } from 'node:module';
 import { CopyPublicFilesPlugin } from './CopyPublicFilesPlugin.mjs';
 import { minify_sync as minifySync } from 'terser';
 import ReactRefreshPlugin from '@pmmmwh/react-refresh-webpack-plugin';
-import reactRefreshTypeScript from 'react-refresh-typescript';
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
 
@@ -53,7 +52,10 @@ export function typeScriptRule(appDir, { fastRefresh = false } = {}) {
     options: {
       transpileOnly: true,
       configFile: path.join(appDir, 'tsconfig.json'),
-      ...(fastRefresh && { getCustomTransformers: () => ({ before: [reactRefreshTypeScript()] }) }),
+      // Loaded as ts-loader first compiles (it loads TypeScript, seconds): a start from webpack's cache compiles nothing.
+      ...(fastRefresh && {
+        getCustomTransformers: () => ({ before: [require('react-refresh-typescript').default()] }),
+      }),
     },
   };
 }
@@ -233,8 +235,9 @@ export function createAppConfig({ appDir, federation, isHost = false, define = {
           shareStrategy: 'loaded-first',
           manifest: true,
           dts: false,
-          // Module Federation's own development tools (type hints, live reload) are not used: npm run dev updates hot.
-          dev: false,
+          // Module Federation's own development tools (type hints, live reload) are not used: npm run dev updates
+          // hot. (Said in development only: the option is part of what names production's runtime module.)
+          ...(production ? {} : { dev: false }),
           ...federation,
           // Every app's federation instance resolves each shared module in a task of its own (see the plugin).
           runtimePlugins: [shareInTurnsPlugin, ...(federation.runtimePlugins ?? [])],
