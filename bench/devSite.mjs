@@ -18,13 +18,21 @@ import path from 'node:path';
 import { appFolder, apps } from '../scripts/devApps.mjs';
 
 const tree = path.resolve(import.meta.dirname, '..');
-/** What the launcher needs of the tree, besides the dependencies (the kit and the build tools come through those). */
+/**
+ * What the launcher needs of the tree, besides the dependencies. The kit and the build tools come through those (from
+ * the tree); their copies here are what turbo hashes when it decides whether the shell's build is up to date.
+ */
 const copiedSources = [
+  '.gitignore',
   'package.json',
+  'package-lock.json',
+  'turbo.json',
   'tsconfig.json',
   'types',
   'scripts',
   'supabase',
+  'shared-ui',
+  'tools',
   ...apps.map(appFolder),
 ];
 /** Build output, caches and local state: never copied (the backend's pristine snapshot alone is, see below). */
