@@ -10,6 +10,7 @@ import {
   mkdirSync,
   readdirSync,
   readFileSync,
+  renameSync,
   symlinkSync,
   writeFileSync,
 } from 'node:fs';
@@ -157,11 +158,17 @@ export async function startDevSite({ copy, watched, portOffset, timeoutMs = 600_
   };
 }
 
-/** Saves a source file of the copy with `from` replaced by `to`; `from` must be there (a test's anchor in the code). */
+/**
+ * Saves a source file of the copy with `from` replaced by `to`; `from` must be there (a test's anchor in the code).
+ * Saved whole at once, as an editor's safe write does (a new file renamed over the old): a file written in place is
+ * empty for a moment, and on a loaded machine the watcher can build that moment (the page then reloads).
+ */
 export function editSource(copy, file, from, to) {
   const absolute = path.join(copy, file);
   const text = readFileSync(absolute, 'utf8');
   if (!text.includes(from))
     throw new Error(`${file} no longer holds ${JSON.stringify(from)}: update the edit`);
-  writeFileSync(absolute, text.replace(from, to));
+  const saving = path.join(path.dirname(absolute), `.${path.basename(absolute)}.saving`);
+  writeFileSync(saving, text.replace(from, to));
+  renameSync(saving, absolute);
 }

@@ -56,7 +56,8 @@ const server = new WebpackDevServer(
       webSocketURL: { protocol: 'ws', hostname: '127.0.0.1', port, pathname: '/ws' },
       // Build errors over the page; the page's own errors stay in its console, where they are in production.
       overlay: { errors: true, warnings: false, runtimeErrors: false },
-      logging: 'warn',
+      // What the hot update client does, and why it reloads when it must, in the page's console.
+      logging: 'info',
     },
   },
   compiler,

@@ -64,12 +64,13 @@ async function startLauncher(name: LauncherName, args = ['--fresh-backend']): Pr
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   // npm run dev first builds what it serves in development mode (a minute or more here the first time, from nothing).
-  await eventually(async () => /pid (\d+)/.test(output) && (await portOpen(sitePort(name))), 180_000).catch(
-    (error: Error) => {
-      child.kill('SIGTERM');
-      throw new Error(`${error.message}; the launcher said:\n${output.slice(-2000)}`);
-    },
-  );
+  await eventually(async () => {
+    if (child.exitCode !== null) throw new Error(`the launcher exited (code ${child.exitCode})`);
+    return /pid (\d+)/.test(output) && (await portOpen(sitePort(name)));
+  }, 180_000).catch((error: Error) => {
+    child.kill('SIGTERM');
+    throw new Error(`${error.message}; the launcher said:\n${output.slice(-2000)}`);
+  });
   return { process: child, output: () => output, exited, backendPid: Number(/pid (\d+)/.exec(output)![1]) };
 }
 
