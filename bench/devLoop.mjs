@@ -6,7 +6,7 @@
 // the goals (ready within 10 s, painted within 1 s). Beside them a reference from the same run: the same page loaded
 // again, which the loop cost on top of each rebuild before updates were hot. The production builds of the sections it
 // serves as built must exist (`npm run build`).
-//   npm run bench:dev [-- --edits 10]      SITE_PORT_OFFSET moves every port (the copy's site: offset + 180)
+//   npm run bench:dev [-- --edits 10]      SITE_PORT_OFFSET moves every port (the copy's site: offset + 220)
 import { rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -18,7 +18,7 @@ import { copyOfTheTree, editSource, startDevSite } from './devSite.mjs';
 
 const { values } = parseArgs({ options: { edits: { type: 'string', default: '10' } } });
 const edits = Number(values.edits);
-const portOffset = Number(process.env.SITE_PORT_OFFSET ?? 0) + 180;
+const portOffset = Number(process.env.SITE_PORT_OFFSET ?? 0) + 220;
 const goals = { readyMs: 10_000, paintedMs: 1_000 };
 
 /** What each loop edits: a component of the section and one of the shell, and how the page shows each version. */

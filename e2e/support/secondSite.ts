@@ -9,14 +9,13 @@ export interface SecondSite {
 }
 
 /**
- * Offsets 10, 20 ... 60, 90 ... 170 and 200 past the suite's own are reserved for these copies, one per spec that
- * needs one (70 and 80 are the launchers' own test's, one-life.spec.ts, 80 the load benchmark's too; 180 and 190 are
- * the development sites of npm run bench:dev and tests/devloop, whose dev servers take the five ports after the
- * site's); each copy takes five ports from there (shell and four sections), the eighth may be a fault proxy
- * (tests/reliability), and the ninth stays free as a dead address.
+ * Offsets 10, 20 ... 60 and 90 ... 200 past the suite's own are reserved for these copies, one per spec that needs one
+ * (70 is the launcher's own test, one-life.spec.ts, and 80 the load benchmark's); each copy takes five ports from
+ * there (shell and four sections), the eighth may be a fault proxy (tests/reliability), and the ninth stays free as a
+ * dead address.
  */
 export const secondSiteOffsets = [
-  10, 20, 30, 40, 50, 60, 90, 100, 110, 120, 130, 140, 150, 160, 170, 200,
+  10, 20, 30, 40, 50, 60, 90, 100, 110, 120, 130, 140, 150, 160, 170, 180, 190, 200,
 ] as const;
 
 /** The origins of those copies, which the test backend must allow (CORS). */
