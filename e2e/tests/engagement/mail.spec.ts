@@ -3,26 +3,25 @@
 // one-click unsubscribe (RFC 8058 headers, a POST to the same address), coming back after leaving, and the owner's
 // copy of every contact message with the sender as Reply-To. The link pages are opened with JavaScript off: they work
 // without it.
-import { createRequire } from 'node:module';
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { LOCAL_ANON_KEY as localAnonKey } from '@site/supabase-local/keys';
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { LOCAL_PUBLISHABLE_KEY, LOCAL_SECRET_KEY } from '@site/supabase-local/keys';
 import { dismissTheAdWhenInTheWay } from '../../support/adToast.ts';
-import { contactPath, forgetBrowserWrites } from '../../support/anonymousWrites.ts';
-import { localServiceRoleKey, ownerDatabase } from '../../support/database.ts';
-import { headerOf, linkTo, ownerAddress, waitForMails } from '../../support/mailbox.ts';
+import { accessibilityFindings } from '../../support/accessibilityCheck.ts';
+import { contactPath, forgetBrowserWrites, newsletterSubscribePath } from '../../support/anonymousWrites.ts';
+import { DEVELOPMENT_RECAPTCHA_TOKEN, signMailLink } from '../../support/functionModules.ts';
+import { ownerDatabase } from '../../support/database.ts';
+import {
+  headerOf,
+  htmlLink,
+  linkTo,
+  ownerAddress,
+  readHtmlPart,
+  waitForMails,
+} from '../../support/mailbox.ts';
 import { backendUrl, siteUrl } from '../../support/site.ts';
+import { themeColour } from '../../support/themeTokens.ts';
 import { visitorWhoSawThePopup } from '../../support/visitor.ts';
 import { contactSection, newsletterSection, uniqueEmail, uniqueToken } from './engagementSite.ts';
-
-// The functions' TypeScript is loaded as the reCAPTCHA spec loads it (their package is not an ES module to this runner).
-const functionsModule = createRequire(import.meta.url);
-const { DEVELOPMENT_RECAPTCHA_TOKEN } = functionsModule(
-  '../../../supabase/functions/_shared/contactForm.ts',
-) as typeof import('../../../supabase/functions/_shared/contactForm.ts');
-const { signMailLink } = functionsModule(
-  '../../../supabase/functions/_shared/mail/mailLinks.ts',
-) as typeof import('../../../supabase/functions/_shared/mail/mailLinks.ts');
 
 test.use({ storageState: visitorWhoSawThePopup });
 
@@ -70,6 +69,7 @@ test('subscribing: a confirmation mail whose link confirms, a welcome mail, one-
   browser,
   request,
 }) => {
+  test.slow(); // two mails, read in both parts, and six pages
   const address = uniqueEmail('double.opt.in');
   await subscribeFromTheSection(page, address);
   expect((await subscriber(address)).status).toBe('pending');
@@ -79,8 +79,14 @@ test('subscribing: a confirmation mail whose link confirms, a welcome mail, one-
     { name: 'Alex Morgan', address: 'hello@alexmorgan.dev' },
   ]);
   expect(headerOf(confirmation!, 'List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
+  // The HTML part, as most people read it, leads where the text part does; its link is the one followed.
+  const confirmationHtml = await readHtmlPart(browser, confirmation!);
+  const confirmLink = htmlLink(confirmationHtml, 'Confirm my subscription');
+  expect(confirmLink).toBe(linkTo(confirmation!, '/newsletter/confirm'));
+  expect(`<${htmlLink(confirmationHtml, 'Unsubscribe')}>`).toBe(headerOf(confirmation!, 'List-Unsubscribe'));
+  expect(confirmationHtml.text).toContain(`asked to subscribe ${address} to my newsletter`);
   await withoutJavaScript(browser, async (linkPage) => {
-    const answer = await linkPage.goto(linkTo(confirmation!, '/newsletter/confirm'));
+    const answer = await linkPage.goto(confirmLink);
     expect(answer?.status()).toBe(200);
     await expect(linkPage.getByRole('heading', { level: 1 })).toHaveText('Subscription confirmed');
   });
@@ -88,7 +94,8 @@ test('subscribing: a confirmation mail whose link confirms, a welcome mail, one-
 
   // The promised email, at once, with the headers mail providers need for a one-click unsubscribe.
   const [welcome] = await waitForMails(address, welcomeSubject);
-  const unsubscribeLink = linkTo(welcome!, '/newsletter/unsubscribe');
+  const unsubscribeLink = htmlLink(await readHtmlPart(browser, welcome!), 'Unsubscribe');
+  expect(unsubscribeLink).toBe(linkTo(welcome!, '/newsletter/unsubscribe'));
   expect(headerOf(welcome!, 'List-Unsubscribe')).toBe(`<${unsubscribeLink}>`);
   expect(headerOf(welcome!, 'List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
 
@@ -144,10 +151,10 @@ test('a forged, altered, expired or reused confirmation link is refused', async 
     { purpose: 'confirm', subscriberId: id, nonce: nonce!, expiresAt: Date.now() + 3_600_000 },
     'a secret that is not the site’s',
   );
-  // Signed with the local backend's secret (its service-role key, as MAIL_LINK_SECRET is not set), but expired.
+  // Signed with the local backend's secret (its secret key, as MAIL_LINK_SECRET is not set), but expired.
   const expired = await signMailLink(
     { purpose: 'confirm', subscriberId: id, nonce: nonce!, expiresAt: Date.now() - 1000 },
-    localServiceRoleKey,
+    LOCAL_SECRET_KEY,
   );
 
   await withoutJavaScript(browser, async (linkPage) => {
@@ -171,7 +178,7 @@ test('a forged, altered, expired or reused confirmation link is refused', async 
   });
 });
 
-test('every contact message reaches the owner, with the sender as Reply-To', async ({ page }) => {
+test('every contact message reaches the owner, with the sender as Reply-To', async ({ page, browser }) => {
   const subject = uniqueToken('A project for you');
   const sender = uniqueEmail('prospective.client');
   await page.goto('/portfolio');
@@ -187,16 +194,21 @@ test('every contact message reaches the owner, with the sender as Reply-To', asy
   expect(notice!.parsed.replyTo?.value).toEqual([{ name: 'Ana Silva', address: sender }]);
   expect(notice!.parsed.text).toContain('Hello,\nI would like a web shop.\n\nAna');
   expect(notice!.parsed.text).toContain(`From: Ana Silva <${sender}>`);
+  // The HTML part says the same, as text: the sender's address is no tag, the line breaks are kept.
+  const html = await readHtmlPart(browser, notice!);
+  expect(html.text).toContain(`From: Ana Silva <${sender}>`);
+  expect(html.text).toContain('Hello,\nI would like a web shop.\n\nAna');
   expect(notice!.envelopeTo).toEqual([ownerAddress]);
 });
 
 test('a line break, an encoded word or a long line in any field adds no header to the owner’s mail', async ({
   request,
+  browser,
 }) => {
   const subject = uniqueToken('Injection');
   const victim = uniqueEmail('victim');
   const answer = await request.post(`${backendUrl}${contactPath}`, {
-    headers: { Authorization: `Bearer ${localAnonKey}`, apikey: localAnonKey },
+    headers: { apikey: LOCAL_PUBLISHABLE_KEY },
     data: {
       fullName: `Eve\r\nBcc: ${victim}\r\nX-Injected: 1`,
       email: uniqueEmail('eve'),
@@ -214,24 +226,83 @@ test('a line break, an encoded word or a long line in any field adds no header t
   expect(notice!.parsed.subject).not.toContain('=?');
   expect(notice!.parsed.subject).not.toMatch(/[\r\n]/);
   expect(notice!.parsed.replyTo?.value[0]?.name).toBe(`Eve Bcc: ${victim} X-Injected: 1`);
-  // The message is the mail's text, as written, never its headers.
+  // The message is the mail's text, as written, never its headers; in the HTML part too, as text, never markup.
   expect(notice!.parsed.text).toContain(`MAIL FROM:<${victim}>`);
+  const html = await readHtmlPart(browser, notice!);
+  expect(html.text).toContain(`MAIL FROM:<${victim}>`);
+  expect(html.links).toEqual([]);
 });
 
-test('the link pages are accessible in both themes, and in the theme the visitor chose', async ({
+/** A subscriber's confirmation and unsubscribe links, as the mails give them (subscribed through the function). */
+async function linksOfANewSubscriber(request: APIRequestContext, prefix: string) {
+  const address = uniqueEmail(prefix);
+  const answer = await request.post(`${backendUrl}${newsletterSubscribePath}`, {
+    headers: { Authorization: `Bearer ${LOCAL_PUBLISHABLE_KEY}`, apikey: LOCAL_PUBLISHABLE_KEY },
+    data: { email: address },
+  });
+  expect(answer.status()).toBe(200);
+  const [confirmation] = await waitForMails(address, confirmationSubject);
+  const { id, confirm_nonce: nonce } = await subscriber(address);
+  return {
+    confirm: linkTo(confirmation!, '/newsletter/confirm'),
+    unsubscribe: linkTo(confirmation!, '/newsletter/unsubscribe'),
+    expired: `${siteUrl}/newsletter/confirm?token=${await signMailLink(
+      { purpose: 'confirm', subscriberId: id, nonce: nonce!, expiresAt: Date.now() - 1000 },
+      LOCAL_SECRET_KEY,
+    )}`,
+  };
+}
+
+test('every kind of link page is in the theme the visitor chose, painted with its colours, and accessible', async ({
   browser,
+  request,
 }) => {
+  test.slow(); // eight pages in two themes, axe on each
   for (const theme of ['light', 'dark'] as const) {
+    const links = await linksOfANewSubscriber(request, `link.pages.${theme}`);
     // With scripts on: axe is one (the pages themselves have none).
     const context = await browser.newContext();
     await context.addCookies([{ name: 'theme', value: theme, url: siteUrl }]);
     const page = await context.newPage();
-    for (const path of ['/newsletter/unsubscribe?token=a.b', '/newsletter/confirm?token=a.b']) {
-      await page.goto(`${siteUrl}${path}`);
-      await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
-      const { violations } = await new AxeBuilder({ page }).analyze();
-      expect(violations.map((violation) => `${theme} ${path}: ${violation.id}`)).toEqual([]);
-    }
+    /** The page as painted: the kit's stylesheet lost (the browser's black on white) fails in either theme. */
+    const expectPainted = async (kind: string, heading: string) => {
+      await expect(page.getByRole('heading', { level: 1 }), kind).toHaveText(heading);
+      await expect(page.locator('html'), kind).toHaveAttribute('data-theme', theme);
+      await expect(page.locator('body'), kind).toHaveCSS(
+        'background-color',
+        themeColour(theme, '--color-surface-alt'),
+      );
+      await expect(page.locator('body'), kind).toHaveCSS('color', themeColour(theme, '--color-text'));
+      await expect(page.getByRole('main'), kind).toHaveCSS(
+        'background-color',
+        themeColour(theme, '--color-surface'),
+      );
+      await expect(page.getByRole('link', { name: 'Back to the site' }), kind).toHaveCSS(
+        'color',
+        themeColour(theme, '--color-brand-strong'),
+      );
+      expect(await accessibilityFindings(page), `${theme}, ${kind}`).toEqual([]);
+    };
+    const visit = async (url: string, kind: string, heading: string) => {
+      await page.goto(url);
+      await expectPainted(kind, heading);
+    };
+    await visit(links.confirm, 'confirmed', 'Subscription confirmed');
+    await visit(links.confirm, 'used again', 'This link does not work');
+    await visit(links.expired, 'expired', 'This link has expired');
+    await visit(links.unsubscribe, 'asked to unsubscribe', 'Unsubscribe from the newsletter');
+    const button = page.getByRole('button', { name: 'Unsubscribe' });
+    await expect(button).toHaveCSS('background-color', themeColour(theme, '--color-brand-strong'));
+    await expect(button).toHaveCSS('color', themeColour(theme, '--color-on-brand'));
+    await button.click();
+    await expectPainted('unsubscribed', 'You are unsubscribed');
+    await visit(
+      `${siteUrl}/newsletter/unsubscribe?token=a.b`,
+      'altered, asked',
+      'Unsubscribe from the newsletter',
+    );
+    await page.getByRole('button', { name: 'Unsubscribe' }).click();
+    await expectPainted('altered', 'This link does not work');
     await context.close();
   }
 });

@@ -6,8 +6,11 @@
 // used to flood someone's inbox. Subscribing an address that is pending or confirmed answers exactly as a new one
 // does: nobody can learn who is subscribed. Visitors cannot write public.emails any other way.
 //
-// Answers (JSON): 200 {success, message}; 400 invalid_email or invalid_json; 405; 413; 415; 429 rate_limited (with
-// Retry-After); 500 server_error.
+// The caller needs the project's publishable key (_shared/apiKeys.ts), as the site's browser sends it.
+//
+// Answers (JSON): 200 {success, message}; 400 invalid_email or invalid_json; 401 without the publishable key
+// (missing_api_key, invalid_api_key); 405; 413; 415; 429 rate_limited (with Retry-After); 500 server_error.
+import { refuseCaller } from '../_shared/apiKeys.ts';
 import { corsHeaders, preflightResponse } from '../_shared/cors.ts';
 import { isValidEmail } from '../_shared/isValidEmail.ts';
 import { readJsonBody } from '../_shared/jsonBody.ts';
@@ -47,6 +50,14 @@ function answer(
 export default async function handler(request: Request): Promise<Response> {
   const preflight = preflightResponse(request);
   if (preflight) return preflight;
+  const refused = await refuseCaller(request, 'publishable', 'newsletter-subscribe');
+  if (refused) {
+    return answer(request, refused.status, {
+      success: false,
+      error: refused.error,
+      message: refused.message,
+    });
+  }
   if (request.method !== 'POST') return answer(request, 405, { success: false, error: 'method_not_allowed' });
 
   const body = await readJsonBody(request, MAX_BODY_BYTES);

@@ -1,10 +1,14 @@
-// npm run start -w @site/supabase-local [-- --port N --fresh --quiet --data-dir DIR --cors-origin URL]
+// npm run start -w @site/supabase-local [-- --port N --fresh --quiet --data-dir DIR --cors-origin URL
+//                                          --api-keys legacy]
 // npm run reset -w @site/supabase-local [-- --data-dir DIR]
 //   start: serves the local Supabase stand-in until Ctrl+C. Data persists in supabase/.local/db, created from the
 //          bootstrap, migrations and seed on first start and re-created when any of them changes.
 //          --fresh: a throwaway in-memory copy of the seeded data instead (end-to-end tests).
+//          --api-keys legacy: a project with only the legacy anon and service_role keys (see startLocalSupabase's
+//          apiKeys); by default the publishable and secret keys of a project created today.
 //   reset: throws the persisted data away and rebuilds it from the migrations and seed.
-// Environment: SUPABASE_LOCAL_PORT, SUPABASE_LOCAL_FRESH=1, SUPABASE_LOCAL_QUIET=1, SUPABASE_LOCAL_CORS_ORIGINS (comma-separated).
+// Environment: SUPABASE_LOCAL_PORT, SUPABASE_LOCAL_FRESH=1, SUPABASE_LOCAL_QUIET=1, SUPABASE_LOCAL_CORS_ORIGINS
+// (comma-separated), SUPABASE_LOCAL_API_KEYS=legacy.
 // The mail outbox is sent every 2 s (as pg_cron runs the mail-outbox function on a hosted project); the functions send
 // through SMTP_URL (npm start points it at its mail catcher) with MAIL_FROM, OWNER_EMAIL and SITE_URL.
 import { mkdirSync, readdirSync, rmSync } from 'node:fs';
@@ -23,6 +27,7 @@ const { positionals, values } = parseArgs({
     quiet: { type: 'boolean', default: false },
     'data-dir': { type: 'string' },
     'cors-origin': { type: 'string', multiple: true },
+    'api-keys': { type: 'string' },
   },
 });
 
@@ -42,7 +47,12 @@ async function start(): Promise<void> {
       .map((origin) => origin.trim())
       .filter(Boolean),
   ];
+  const apiKeys = values['api-keys'] ?? process.env.SUPABASE_LOCAL_API_KEYS ?? 'current';
+  if (apiKeys !== 'current' && apiKeys !== 'legacy') {
+    throw new Error(`--api-keys is 'current' or 'legacy', not '${apiKeys}'`);
+  }
   const server = await startLocalSupabase({
+    apiKeys,
     ...(portText !== undefined && { port: Number(portText) }),
     ...(values.host !== undefined && { host: values.host }),
     dataDir: values.fresh || flag('SUPABASE_LOCAL_FRESH') ? 'memory' : dataDir,

@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, describe, it } from 'node:test';
-import { LOCAL_ANON_KEY } from '../src/localKeys.ts';
+import { LOCAL_PUBLISHABLE_KEY } from '../src/localKeys.ts';
 import { openDatabase, wipeDataDir } from '../src/database/openDatabase.ts';
 
 const scratch = mkdtempSync(path.join(os.tmpdir(), 'supabase-local-test-'));
@@ -94,7 +94,7 @@ describe('cli', () => {
         child.once('exit', () => reject(new Error(`exited early:\n${output}`)));
       });
       const response = await fetch(`${url}/rest/v1/ads?select=title`, {
-        headers: { apikey: LOCAL_ANON_KEY },
+        headers: { apikey: LOCAL_PUBLISHABLE_KEY },
       });
       assert.equal(response.status, 200);
       assert.equal(((await response.json()) as unknown[]).length, 3);

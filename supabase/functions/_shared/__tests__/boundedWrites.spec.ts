@@ -6,13 +6,14 @@ import newsletterSubscribe from '../../newsletter-subscribe/handler.ts';
 import { rateLimits } from '../rateLimits.ts';
 import {
   BACKEND_START_TIMEOUT_MS,
-  localServiceRoleKey,
+  projectVariables,
   restoreEnvAfterAll,
   startLocalBackend,
+  useProjectEnv,
   type LocalBackend,
 } from './localBackend.ts';
 
-const settingNames = ['SUPABASE_URL', 'SUPABASE_SERVICE_ROLE_KEY', 'CLIENT_IP_HEADER'] as const;
+const settingNames = [...projectVariables, 'CLIENT_IP_HEADER'] as const;
 restoreEnvAfterAll(settingNames);
 
 let backend: LocalBackend;
@@ -29,8 +30,7 @@ afterAll(async () => {
 });
 
 beforeEach(() => {
-  process.env.SUPABASE_URL = backend.url;
-  process.env.SUPABASE_SERVICE_ROLE_KEY = localServiceRoleKey;
+  useProjectEnv(backend);
   process.env.CLIENT_IP_HEADER = 'x-forwarded-for';
   jest.spyOn(console, 'error').mockImplementation(() => undefined);
 });
@@ -46,7 +46,12 @@ function post(
   return handler(
     new Request('http://localhost/fn', {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-forwarded-for': client, ...headers },
+      headers: {
+        apikey: backend.publishableKey,
+        'content-type': 'application/json',
+        'x-forwarded-for': client,
+        ...headers,
+      },
       body: typeof body === 'string' ? body : JSON.stringify(body),
     }),
   );

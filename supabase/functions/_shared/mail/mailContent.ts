@@ -45,8 +45,16 @@ export const newsletterMailTexts = {
   unsubscribeLine: 'Unsubscribe',
 } as const;
 
-/** Paragraphs of plain text, as a small HTML document (links are given apart, as [label, url]). */
-function htmlOf(paragraphs: string[], links: [string, string][] = [], footer?: [string, string]): string {
+/**
+ * Paragraphs of plain text, as a small valid HTML document titled with the mail's subject (links are given apart, as
+ * [label, url]).
+ */
+function htmlOf(
+  subject: string,
+  paragraphs: string[],
+  links: [string, string][] = [],
+  footer?: [string, string],
+): string {
   const body = [
     ...paragraphs.map((text) => `<p>${escapeHtml(text).replace(/\n/g, '<br>')}</p>`),
     ...links.map(([label, url]) => `<p><a href="${escapeHtml(url)}">${escapeHtml(label)}</a></p>`),
@@ -56,7 +64,8 @@ function htmlOf(paragraphs: string[], links: [string, string][] = [], footer?: [
         ]
       : []),
   ].join('\n');
-  return `<!doctype html><html><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#1a1a1a">\n${body}\n</body></html>`;
+  const head = `<head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>`;
+  return `<!doctype html><html lang="en">${head}<body style="font-family:system-ui,sans-serif;line-height:1.5;color:#1a1a1a">\n${body}\n</body></html>`;
 }
 
 /** The headers of every mail to a subscriber (RFC 2369 and RFC 8058: one-click unsubscribe by POST). */
@@ -97,7 +106,10 @@ async function newsletterMail(
         ...(note ? [`\n${note}`] : []),
         `\n--\n${footer}\n${newsletterMailTexts.unsubscribeLine}: ${unsubscribeUrl}\n`,
       ].join('\n'),
-      html: htmlOf(paragraphs, action ? [action] : [], [note ? `${note} ${footer}` : footer, unsubscribeUrl]),
+      html: htmlOf(subject, paragraphs, action ? [action] : [], [
+        note ? `${note} ${footer}` : footer,
+        unsubscribeUrl,
+      ]),
       headers: unsubscribeHeaders(unsubscribeUrl),
       idempotencyKey: row.id,
     },
@@ -140,15 +152,16 @@ function contactMail(row: OutboxRow & { details: ContactDetails }, settings: Mai
     `Received: ${new Date(contact.receivedAt).toUTCString()}`,
   ];
   const replyHint = 'Reply to this email to answer them.';
+  const subject = `New message from the website: ${contact.subject}`;
   return {
     outcome: 'mail',
     mail: {
       from: settings.from,
       to: settings.ownerAddress,
       replyTo: { name: contact.fullName, address: contact.email },
-      subject: `New message from the website: ${contact.subject}`,
+      subject,
       text: `A visitor sent a message through the contact form.\n\n${lines.join('\n')}\n\n${contact.message}\n\n--\n${replyHint}\n`,
-      html: htmlOf([
+      html: htmlOf(subject, [
         'A visitor sent a message through the contact form.',
         lines.join('\n'),
         contact.message,

@@ -7,8 +7,10 @@
 //   MAIL_FROM        the sender, e.g. "Alex Morgan <hello@alexmorgan.dev>" (a domain with SPF and DKIM set up)
 //   OWNER_EMAIL      where contact messages are sent; never in the browser
 //   SITE_URL         the site's address, for the links in newsletter mails
-//   MAIL_LINK_SECRET signs those links (default: the service-role key)
-import { getEnv, requireEnv } from '../env.ts';
+//   MAIL_LINK_SECRET signs those links (default: the legacy service-role key where the project still has it, so the
+//                    links of mails already sent keep working; else its secret key)
+import { readProjectKeys, requireSecretKey } from '../apiKeys.ts';
+import { getEnv } from '../env.ts';
 
 /** Resend's endpoint; RESEND_API_URL replaces it for tests of the transport against a stand-in at the edge. */
 export const RESEND_API_URL = 'https://api.resend.com/emails';
@@ -36,12 +38,17 @@ function transport(): MailTransportSettings {
   return { kind: 'none', reason: 'no mail transport: set RESEND_API_KEY (hosted) or SMTP_URL' };
 }
 
+function linkSecretFallback(): string {
+  const keys = readProjectKeys();
+  return keys.legacy.serviceRoleKey ?? requireSecretKey(keys);
+}
+
 export function readMailSettings(): MailSettings {
   return {
     transport: transport(),
     from: getEnv('MAIL_FROM'),
     ownerAddress: getEnv('OWNER_EMAIL'),
     siteUrl: getEnv('SITE_URL')?.replace(/\/+$/, ''),
-    linkSecret: getEnv('MAIL_LINK_SECRET') ?? requireEnv('SUPABASE_SERVICE_ROLE_KEY'),
+    linkSecret: getEnv('MAIL_LINK_SECRET') ?? linkSecretFallback(),
   };
 }

@@ -3,10 +3,10 @@
 import { DEVELOPMENT_RECAPTCHA_TOKEN } from '../../_shared/contactForm.ts';
 import {
   BACKEND_START_TIMEOUT_MS,
-  localAnonKey,
-  localServiceRoleKey,
+  projectVariables,
   restoreEnvAfterAll,
   startLocalBackend,
+  useProjectEnv,
   type LocalBackend,
 } from '../../_shared/__tests__/localBackend.ts';
 import { request } from 'node:http';
@@ -29,8 +29,7 @@ interface ContactRow {
 }
 
 const settingNames = [
-  'SUPABASE_URL',
-  'SUPABASE_SERVICE_ROLE_KEY',
+  ...projectVariables,
   'RECAPTCHA_SECRET',
   'RECAPTCHA_VERIFY_URL',
   'RECAPTCHA_HOSTNAMES',
@@ -53,8 +52,7 @@ afterAll(async () => {
 });
 
 beforeEach(() => {
-  process.env.SUPABASE_URL = backend.url;
-  process.env.SUPABASE_SERVICE_ROLE_KEY = localServiceRoleKey;
+  useProjectEnv(backend);
   process.env.RECAPTCHA_SECRET = 'test-recaptcha-secret';
   process.env.RECAPTCHA_VERIFY_URL = siteverify.url;
   process.env.RECAPTCHA_HOSTNAMES = 'localhost';
@@ -84,12 +82,17 @@ function message(subject: string, recaptcha: string = fakeTokens.pass) {
   };
 }
 
-/** A request as the gateway passes it on: the caller's address last in X-Forwarded-For. */
+/** A request as the gateway passes it on: the site's publishable key, the caller's address last in X-Forwarded-For. */
 function post(body: unknown, address: string, headers: Record<string, string> = {}): Promise<Response> {
   return handler(
     new Request('http://localhost/contact', {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-forwarded-for': address, ...headers },
+      headers: {
+        apikey: backend.publishableKey,
+        'content-type': 'application/json',
+        'x-forwarded-for': address,
+        ...headers,
+      },
       body: typeof body === 'string' ? body : JSON.stringify(body),
     }),
   );
@@ -261,12 +264,20 @@ describe('contact: every field checked on the server', () => {
   });
 
   it.each<[string, () => Promise<Response>, number]>([
-    ['GET', () => handler(new Request('http://localhost/contact')), 405],
+    [
+      'GET',
+      () => handler(new Request('http://localhost/contact', { headers: { apikey: backend.publishableKey } })),
+      405,
+    ],
     [
       'a form post',
       () =>
         handler(
-          new Request('http://localhost/contact', { method: 'POST', body: new URLSearchParams({ a: 'b' }) }),
+          new Request('http://localhost/contact', {
+            method: 'POST',
+            headers: { apikey: backend.publishableKey },
+            body: new URLSearchParams({ a: 'b' }),
+          }),
         ),
       415,
     ],
@@ -344,13 +355,12 @@ describe('contact without RECAPTCHA_SECRET where the local stand-in enables the 
 });
 
 describe('contact served by the local stand-in (/functions/v1/contact)', () => {
-  it('takes a visitor message from the browser side with the anon key', async () => {
+  it('takes a visitor message from the browser side with the publishable key', async () => {
     const { subject } = uniqueClient();
     const response = await fetch(`${backend.url}/functions/v1/contact`, {
       method: 'POST',
       headers: {
-        apikey: localAnonKey,
-        Authorization: `Bearer ${localAnonKey}`,
+        apikey: backend.publishableKey,
         'Content-Type': 'application/json',
         Origin: 'http://localhost:3000',
       },
@@ -371,8 +381,7 @@ describe('contact served by the local stand-in (/functions/v1/contact)', () => {
           method: 'POST',
           localAddress,
           headers: {
-            apikey: localAnonKey,
-            Authorization: `Bearer ${localAnonKey}`,
+            apikey: backend.publishableKey,
             'Content-Type': 'application/json',
             'Content-Length': Buffer.byteLength(body),
             'X-Forwarded-For': forwardedFor,
