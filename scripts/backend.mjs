@@ -5,6 +5,19 @@ import path from 'node:path';
 
 const repoRoot = path.resolve(import.meta.dirname, '..');
 
+/** Where the backend keeps its data between runs (git-ignored): a data folder of its own for each launcher. */
+export const backendStateFolder = path.join(repoRoot, 'supabase/.local');
+
+/**
+ * The persisted data of a launcher's backend: `npm start`'s, and `npm run dev`'s own, so that both run at once (one
+ * backend at a time may open a data folder).
+ * @param {'start' | 'dev'} launcher
+ * @param {string} [stateFolder] another folder than backendStateFolder (a test's)
+ */
+export function backendDataDir(launcher, stateFolder = backendStateFolder) {
+  return path.join(stateFolder, launcher === 'dev' ? 'db-dev' : 'db');
+}
+
 function portOpen(port) {
   return new Promise((resolve) => {
     const socket = connect({ port, host: '127.0.0.1' });
@@ -17,15 +30,23 @@ function portOpen(port) {
 }
 
 /**
- * @param {{ port: number, fresh?: boolean, quiet?: boolean, env?: Record<string, string> }} options fresh: a throwaway
- *   copy of the seeded data; env: settings for its edge functions (secrets), besides this process's environment
+ * @param {{ port: number, fresh?: boolean, dataDir?: string, quiet?: boolean, env?: Record<string, string> }} options
+ *   fresh: a throwaway copy of the seeded data; dataDir: where its data persists otherwise (backendDataDir); env:
+ *   settings for its edge functions (secrets), besides this process's environment
  * @returns {Promise<{ url: string, pid: number, exited: Promise<{ code: number | null, signal: string | null }>,
  *   stop: () => Promise<void> }>} exited resolves when the backend stops, whoever stopped it
  */
-export async function startBackend({ port, fresh = false, quiet = false, env = {} }) {
+export async function startBackend({
+  port,
+  fresh = false,
+  dataDir = backendDataDir('start'),
+  quiet = false,
+  env = {},
+}) {
   if (await portOpen(port)) throw new Error(`Port ${port} is taken: is another backend running?`);
   const args = ['--import', 'tsx', 'src/cli.ts', 'start', '--port', String(port)];
   if (fresh) args.push('--fresh');
+  else args.push('--data-dir', dataDir);
   if (quiet) args.push('--quiet');
   // Node itself, not npm, with an IPC channel: the backend stops when this process goes, however it goes.
   const child = spawn(process.execPath, args, {

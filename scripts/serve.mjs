@@ -1,15 +1,17 @@
 // Serves the built site, its backend and the mail catcher the backend sends to, as `npm start` does after building.
 // Used by `npm start` and by the end-to-end tests (with --fresh-backend: a throwaway copy of the seeded database).
-//   node scripts/serve.mjs [--fresh-backend] [--quiet]      SITE_PORT_OFFSET=N moves every port by N
+//   node scripts/serve.mjs [--fresh-backend] [--backend-data DIR] [--quiet]      SITE_PORT_OFFSET=N moves every port by N
+//   --backend-data: the folder of the backend's persisted data (default supabase/.local)
 import { parseArgs } from 'node:util';
 import { serveSite, sitePortsFor } from '../shell/server/serveSite.mjs';
-import { startBackend } from './backend.mjs';
+import { backendDataDir, startBackend } from './backend.mjs';
 import { localMailAddresses, localMailEnv, startMailCatcher } from './mailCatcher.mjs';
 import { oneLife } from './oneLife.mjs';
 
 const { values } = parseArgs({
   options: {
     'fresh-backend': { type: 'boolean', default: false },
+    'backend-data': { type: 'string' },
     quiet: { type: 'boolean', default: false },
   },
 });
@@ -20,6 +22,7 @@ const mail = await startMailCatcher({ smtpPort: ports.mailSmtp, webPort: ports.m
 const backend = await startBackend({
   port: ports.backend,
   fresh: values['fresh-backend'],
+  dataDir: backendDataDir('start', values['backend-data']),
   quiet: values.quiet,
   env: localMailEnv(mail, `http://localhost:${ports.shell}`),
 }).catch(async (error) => {

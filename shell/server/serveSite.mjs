@@ -78,6 +78,7 @@ function writeJson(dir, name, value) {
  * @param {string} [options.rendererFile] the shell's server build (default shell/dist-server/renderer.cjs)
  * @param {string} [options.buildFolder] the apps' build folders to serve (default dist; `npm run dev`: dist-dev)
  * @param {string} [options.previewSecret] signs preview links (default: SITE_PREVIEW_SECRET; none: no previews)
+ * @param {string[]} [options.connectSources] more sources the pages may connect to (`npm run dev`: its dev servers)
  * @param {boolean} [options.quiet]
  */
 export async function serveSite({
@@ -93,6 +94,7 @@ export async function serveSite({
   rendererFile = path.join(repoRoot, 'shell/dist-server/renderer.cjs'),
   buildFolder = 'dist',
   previewSecret = process.env.SITE_PREVIEW_SECRET,
+  connectSources,
   quiet = true,
 } = {}) {
   const port = sitePortsFor(portOffset);
@@ -129,6 +131,7 @@ export async function serveSite({
     pageCache,
     slotDeadlineMs,
     previewSecret,
+    connectSources,
     quiet,
   });
   const servers = [await listen(site, { port: port.shell })];

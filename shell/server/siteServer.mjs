@@ -102,6 +102,7 @@ function pageRuntimeConfig({ firstScreenModules, sections, siteConfig }) {
  * @param {boolean} [options.pageCache] keep rendered pages (default true)
  * @param {number} [options.slotDeadlineMs] how long a page waits for its sections (default deadlines.serverSlotMs)
  * @param {string} [options.previewSecret] signs preview links (none: no previews)
+ * @param {string[]} [options.connectSources] more sources the pages may connect to (contentSecurityPolicy)
  * @param {boolean} [options.quiet]
  */
 export async function createSiteServer({
@@ -114,6 +115,7 @@ export async function createSiteServer({
   pageCache = true,
   slotDeadlineMs,
   previewSecret,
+  connectSources,
   quiet = true,
 }) {
   // What the server reads with, embeds in pages and serves as /site-config.json: the backend's publishable key.
@@ -162,6 +164,7 @@ export async function createSiteServer({
       remotes,
       siteConfig,
       scriptHashes: inlineScriptHashes(shellPage(shellDist)),
+      connectSources,
     }),
   });
   await app.register(runtimeConfig, { remotes, siteConfig, previewRemotes: preview.remotesFor });

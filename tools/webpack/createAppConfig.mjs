@@ -12,6 +12,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { CopyPublicFilesPlugin } from './CopyPublicFilesPlugin.mjs';
 import { minify_sync as minifySync } from 'terser';
+import ReactRefreshPlugin from '@pmmmwh/react-refresh-webpack-plugin';
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
 
@@ -38,13 +39,24 @@ export function cssModulesOptions(production) {
   };
 }
 
-export function typeScriptRule(appDir) {
+/**
+ * @param {string} appDir
+ * @param {{ fastRefresh?: boolean }} [options] fastRefresh: mark React components for React Refresh (development)
+ */
+export function typeScriptRule(appDir, { fastRefresh = false } = {}) {
   return {
     test: /\.tsx?$/,
     exclude: /node_modules/,
     loader: 'ts-loader',
     // Type checking is its own step (npm run typecheck); the build only strips types.
-    options: { transpileOnly: true, configFile: path.join(appDir, 'tsconfig.json') },
+    options: {
+      transpileOnly: true,
+      configFile: path.join(appDir, 'tsconfig.json'),
+      // Loaded as ts-loader first compiles (it loads TypeScript, seconds): a start from webpack's cache compiles nothing.
+      ...(fastRefresh && {
+        getCustomTransformers: () => ({ before: [require('react-refresh-typescript').default()] }),
+      }),
+    },
   };
 }
 
@@ -75,6 +87,67 @@ const federationAliases = {
   // The federation plugin adds it by resolved path (dist/index.cjs).
   [`${injectRuntimePluginCommonJs}$`]: path.join(path.dirname(injectRuntimePluginCommonJs), 'index.js'),
 };
+
+/**
+ * One React Refresh runtime for the whole page (reactRefreshRuntime.cjs says why): the refresh plugin's requests for
+ * the runtime, by name and by resolved path (its loader's), get that module instead. By request, before it is
+ * resolved: never by resolved file, which would also catch the module's own request for the real runtime (the same
+ * file, as `react-refresh`).
+ */
+const reactRefreshRuntime = path.join(import.meta.dirname, 'reactRefreshRuntime.cjs');
+const reactRefreshRuntimeRequest = new RegExp(
+  `^(react-refresh/runtime|${require.resolve('react-refresh').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')})$`,
+);
+
+/** mini-css-extract-plugin's hot update client for CSS, which cssHotReload.cjs stands in for (it says why). */
+const cssHotReloadRequest = /mini-css-extract-plugin[\\/]dist[\\/]hmr[\\/]hotModuleReplacement\.js$/;
+
+/**
+ * A development build's plugins: React Refresh (components keep their state across an update, in every app alike:
+ * one injection into React, by whichever app starts first, since they share the plugin's library name), the CSS hot
+ * update client that finds the app's stylesheets, and the hot update runtime where no dev server adds it (a build the
+ * dev server does not serve, such as the shell's when only a section is watched, still hands React to the page, so it
+ * must carry the refresh runtime).
+ * @param {string} app the app's federation name
+ * @param {boolean} served built by the dev server (scripts/devServer.mjs)
+ */
+function developmentPlugins(app, served) {
+  return [
+    new ReactRefreshPlugin({
+      overlay: false,
+      library: 'site',
+      // Not this folder's helpers that run in the page (the refresh runtime itself, the CSS client).
+      exclude: [/node_modules/, import.meta.dirname],
+    }),
+    new webpack.NormalModuleReplacementPlugin(reactRefreshRuntimeRequest, (resolveData) => {
+      if (resolveData.createData.resource === undefined) resolveData.request = reactRefreshRuntime;
+    }),
+    new webpack.DefinePlugin({ __SITE_REFRESH_APP__: JSON.stringify(app) }),
+    new webpack.NormalModuleReplacementPlugin(
+      cssHotReloadRequest,
+      path.join(import.meta.dirname, 'cssHotReload.cjs'),
+    ),
+    ...(served ? [] : [new webpack.HotModuleReplacementPlugin()]),
+  ];
+}
+
+/**
+ * Development builds are kept between runs (webpack's file cache, per app and per kind of build), so `npm run dev`
+ * starts in the time of what changed since the last run.
+ * @param {string} appDir
+ * @param {string} app
+ * @param {boolean} served
+ */
+function developmentCache(appDir, app, served) {
+  return {
+    type: 'filesystem',
+    name: `${app}-${served ? 'served' : 'built'}`,
+    cacheDirectory: path.join(appDir, 'node_modules/.cache/webpack'),
+    buildDependencies: {
+      config: [path.join(appDir, 'webpack.config.mjs'), path.join(repoRoot, 'shared-ui/package.json')],
+    },
+  };
+}
 
 /**
  * Every text file of a production build also as .br (brotli at its highest level) and .gz, written once at build time:
@@ -110,6 +183,8 @@ export function createAppConfig({ appDir, federation, isHost = false, define = {
   // replace the production builds that `npm start`, the tests and the renderer's pins read).
   return (env, argv) => {
     const production = argv.mode !== 'development';
+    // Built by the dev server (scripts/devServer.mjs sets what `webpack serve` sets), which adds its hot update client.
+    const served = Boolean(env?.WEBPACK_SERVE);
     const hashed = production ? '.[contenthash:10]' : '';
     return {
       name: federation.name,
@@ -135,9 +210,15 @@ export function createAppConfig({ appDir, federation, isHost = false, define = {
         ...resolveOptions,
         alias: { ...federationAliases, ...(production ? productionAliases : {}) },
       },
+      ...(production
+        ? {}
+        : {
+            cache: developmentCache(appDir, federation.name, served),
+            watchOptions: { ignored: /node_modules/ },
+          }),
       module: {
         rules: [
-          typeScriptRule(appDir),
+          typeScriptRule(appDir, { fastRefresh: !production }),
           {
             test: /\.css$/,
             use: [
@@ -154,6 +235,9 @@ export function createAppConfig({ appDir, federation, isHost = false, define = {
           shareStrategy: 'loaded-first',
           manifest: true,
           dts: false,
+          // Module Federation's own development tools (type hints, live reload) are not used: npm run dev updates
+          // hot. (Said in development only: the option is part of what names production's runtime module.)
+          ...(production ? {} : { dev: false }),
           ...federation,
           // Every app's federation instance resolves each shared module in a task of its own (see the plugin).
           runtimePlugins: [shareInTurnsPlugin, ...(federation.runtimePlugins ?? [])],
@@ -205,7 +289,7 @@ export function createAppConfig({ appDir, federation, isHost = false, define = {
               }),
             ]
           : []),
-        ...(production ? precompression : []),
+        ...(production ? precompression : developmentPlugins(federation.name, served)),
         // A section's exposed modules are its contract with the shell: a build that breaks it fails here.
         ...(isHost ? [] : [new SectionContractPlugin(federation)]),
         ...plugins,

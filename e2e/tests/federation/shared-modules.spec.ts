@@ -2,25 +2,11 @@ import { expect, test } from '@playwright/test';
 import { recordBusEvents } from '../../support/eventBus.ts';
 import { kitVersion } from '../../support/helpBuild.ts';
 import { scrollToSection, waitForSectionReady } from '../../support/sections.ts';
-
-interface SharedVersion {
-  from: string;
-  loaded?: boolean;
-  useIn?: string[];
-}
-
-type ShareScopes = Record<string, Record<string, Record<string, Record<string, SharedVersion>>>>;
+import { expectOneOfEachSingleton, shareScope } from '../../support/shareScope.ts';
 
 test('every section uses the one React, store and kit the shell provides', async ({ page }) => {
   await page.goto('/');
   await scrollToSection(page, 'courses/CoursesTeaser');
-  type Federation = { __SHARE__: ShareScopes; __INSTANCES__: { name: string }[] };
-  const federation = () =>
-    page.evaluate(() => {
-      const { __SHARE__, __INSTANCES__ } = (window as unknown as { __FEDERATION__: Federation })
-        .__FEDERATION__;
-      return { share: __SHARE__, instances: __INSTANCES__.map((instance) => instance.name) };
-    });
   // All four home sections have arrived: their code runs in their slots (their HTML came from the server), each
   // section a federation instance. What each took from the share scope is known only once its code has run.
   for (const module of [
@@ -30,25 +16,12 @@ test('every section uses the one React, store and kit the shell provides', async
     'courses/CoursesTeaser',
   ])
     await waitForSectionReady(page, module);
-  const { share, instances } = await federation();
+  const { scope, scopes, instances } = await shareScope(page);
   expect(instances).toEqual(expect.arrayContaining(['shell', 'portfolio', 'tutorials', 'courses']));
   // The shell hands its runtime to the sections, so there is one share scope, filled by the shell.
-  expect(Object.keys(share)).toEqual(['shell:1.0.0']);
-  const scope = share['shell:1.0.0']!.default!;
+  expect(scopes).toEqual(['shell:1.0.0']);
   // The router is shared through the kit's facade (@site/shared-ui/router), so one router instance serves every app.
-  for (const singleton of [
-    'react',
-    'react-dom',
-    '@site/shared-ui/router',
-    'zustand',
-    '@site/shared-ui/eventBus',
-  ]) {
-    const versions = Object.values(scope[singleton] ?? {});
-    expect(
-      versions.map((version) => [version.from, version.loaded]),
-      singleton,
-    ).toEqual([['shell', true]]);
-  }
+  expectOneOfEachSingleton(scope);
   expect(scope.react!['19.3.1']!.useIn).toEqual(
     expect.arrayContaining(['shell', 'portfolio', 'tutorials', 'courses']),
   );
@@ -66,10 +39,7 @@ test('the help section routes with the router the shell provides', async ({ page
   await expect(page.getByRole('navigation', { name: 'Help pages' })).toBeVisible();
   // The server's HTML shows the help pages before the section's code runs; the router it takes is known only then.
   await waitForSectionReady(page, 'help/HelpRoutes');
-  const router = await page.evaluate(() => {
-    const federation = (window as unknown as { __FEDERATION__: { __SHARE__: ShareScopes } }).__FEDERATION__;
-    return federation.__SHARE__['shell:1.0.0']!.default!['@site/shared-ui/router'];
-  });
+  const router = (await shareScope(page)).scope['@site/shared-ui/router'];
   expect(Object.values(router ?? {}).map((version) => [version.from, version.loaded])).toEqual([
     ['shell', true],
   ]);

@@ -1,9 +1,12 @@
 // npm start and npm run dev have one life: when any of their processes dies, the launcher stops the others and exits
-// non-zero, naming the cause; no backend or watcher is left holding a port or a CPU (an orphaned backend used to make
-// the next start fail with "Port 54321 is taken"). The launchers are started as npm starts them (scripts/serve.mjs,
-// scripts/dev.mjs), on ports of their own.
+// non-zero, naming the cause; no backend or dev server is left holding a port or a CPU (an orphaned backend used to
+// make the next start fail with "Port 54321 is taken"). And they live side by side: each keeps its backend's data in
+// a folder of its own. The launchers are started as npm starts them (scripts/serve.mjs, scripts/dev.mjs), on ports of
+// their own.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { portOffset } from '../../support/site.ts';
@@ -46,14 +49,11 @@ interface Launcher {
   backendPid: number;
 }
 
-async function startLauncher(name: LauncherName): Promise<Launcher> {
+/** args: the launcher's own (default: a throwaway copy of the seeded data). */
+async function startLauncher(name: LauncherName, args = ['--fresh-backend']): Promise<Launcher> {
   const child = spawn(
     process.execPath,
-    [
-      path.resolve(import.meta.dirname, '../../../scripts', launchers[name].script),
-      '--fresh-backend',
-      '--quiet',
-    ],
+    [path.resolve(import.meta.dirname, '../../../scripts', launchers[name].script), ...args, '--quiet'],
     {
       env: { ...process.env, SITE_PORT_OFFSET: String(launchers[name].offset) },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -63,24 +63,25 @@ async function startLauncher(name: LauncherName): Promise<Launcher> {
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  // npm run dev first builds every app in development mode (about a minute here).
-  await eventually(async () => /pid (\d+)/.test(output) && (await portOpen(sitePort(name))), 180_000).catch(
-    (error: Error) => {
-      child.kill('SIGTERM');
-      throw new Error(`${error.message}; the launcher said:\n${output.slice(-2000)}`);
-    },
-  );
+  // npm run dev first builds what it serves in development mode (a minute or more here the first time, from nothing).
+  await eventually(async () => {
+    if (child.exitCode !== null) throw new Error(`the launcher exited (code ${child.exitCode})`);
+    return /pid (\d+)/.test(output) && (await portOpen(sitePort(name)));
+  }, 180_000).catch((error: Error) => {
+    child.kill('SIGTERM');
+    throw new Error(`${error.message}; the launcher said:\n${output.slice(-2000)}`);
+  });
   return { process: child, output: () => output, exited, backendPid: Number(/pid (\d+)/.exec(output)![1]) };
 }
 
-/** The webpack watchers a launcher runs, by process id. */
-function watcherPids(launcher: Launcher): number[] {
+/** The dev servers a launcher runs (one per watched app), by process id. */
+function devServerPids(launcher: Launcher): number[] {
   const children = execFileSync('ps', ['-o', 'pid=,args=', '--ppid', String(launcher.process.pid)], {
     encoding: 'utf8',
   });
   return children
     .split('\n')
-    .filter((line) => /\bwebpack\b/.test(line))
+    .filter((line) => /\bdevServer\.mjs\b/.test(line))
     .map((line) => Number.parseInt(line, 10));
 }
 
@@ -117,29 +118,64 @@ test('when the launcher itself dies, even by SIGKILL, the backend stops and free
 
 test.describe('npm run dev', () => {
   test.setTimeout(300_000);
+  /** Two dev servers are enough to see one take the others down with it. */
+  const watched = ['shell', 'help'];
 
-  test('when a watcher dies, the launcher stops the servers and the other watchers, and exits with the cause', async () => {
-    const launcher = await startLauncher('dev');
-    const watchers = watcherPids(launcher);
-    expect(watchers).toHaveLength(5);
-    const [first, ...others] = watchers as [number, ...number[]];
+  test('when a dev server dies, the launcher stops the servers and the other dev servers, and exits with the cause', async () => {
+    const launcher = await startLauncher('dev', ['--fresh-backend', ...watched]);
+    const devServers = devServerPids(launcher);
+    expect(devServers).toHaveLength(watched.length);
+    const [first, ...others] = devServers as [number, ...number[]];
     process.kill(first, 'SIGKILL');
     expect(await launcher.exited).toBe(1);
     expect(launcher.output()).toMatch(
-      new RegExp(`the \\S+ watcher \\(pid ${first}\\) stopped \\(SIGKILL\\): stopping everything else`),
+      new RegExp(`the \\S+ dev server \\(pid ${first}\\) stopped \\(SIGKILL\\): stopping everything else`),
     );
     expect(await portOpen(sitePort('dev'))).toBe(false);
     await eventually(async () => !(await portOpen(backendPort('dev'))), 15_000);
     await eventually(async () => !others.some(running), 15_000);
   });
 
-  test('when the launcher itself dies by SIGKILL, its watchers and its backend stop', async () => {
-    const launcher = await startLauncher('dev');
-    const watchers = watcherPids(launcher);
-    expect(watchers).toHaveLength(5);
+  test('when the launcher itself dies by SIGKILL, its dev servers and its backend stop', async () => {
+    const launcher = await startLauncher('dev', ['--fresh-backend', ...watched]);
+    const devServers = devServerPids(launcher);
+    expect(devServers).toHaveLength(watched.length);
     launcher.process.kill('SIGKILL');
     await launcher.exited;
-    await eventually(async () => !watchers.some(running), 15_000);
+    await eventually(async () => !devServers.some(running), 15_000);
     await eventually(async () => !(await portOpen(backendPort('dev'))), 15_000);
+  });
+});
+
+test.describe('side by side', () => {
+  test.setTimeout(300_000);
+
+  test('npm run dev starts beside npm start, each on its own persisted backend data', async () => {
+    // Their data in a folder of the test's own, laid out as in supabase/.local: a developer's own `npm start` or
+    // `npm run dev` in this tree may be running.
+    const stateFolder = mkdtempSync(path.join(os.tmpdir(), 'launchers-data-'));
+    const persisted = ['--backend-data', stateFolder];
+    const start = await startLauncher('start', persisted);
+    try {
+      // One section watched, the rest served as built.
+      const dev = await startLauncher('dev', [...persisted, 'help']);
+      expect(dev.output()).toMatch(/Hot: help; as built: shell, portfolio, tutorials, courses\./);
+      expect(dev.output()).not.toMatch(/in use by another local Supabase|stopping everything else/);
+      // Each backend holds its own data folder.
+      const holder = (folder: string) =>
+        Number(readFileSync(path.join(stateFolder, `${folder}.lock`), 'utf8'));
+      expect(holder('db')).toBe(start.backendPid);
+      expect(holder('db-dev')).toBe(dev.backendPid);
+      dev.process.kill('SIGTERM');
+      expect(await dev.exited).toBe(0);
+      // npm start is still there.
+      expect(await portOpen(backendPort('start'))).toBe(true);
+      expect(start.process.exitCode).toBeNull();
+    } finally {
+      start.process.kill('SIGTERM');
+      await start.exited;
+      await eventually(async () => !existsSync(path.join(stateFolder, 'db.lock')), 15_000);
+      rmSync(stateFolder, { recursive: true, force: true });
+    }
   });
 });

@@ -454,6 +454,19 @@ describe('the content security policy', () => {
     assert.equal(directive(withoutKey, 'frame-ancestors'), "frame-ancestors 'none'");
   });
 
+  it("lets a development site's pages reach its dev servers' sockets, and nothing else changes", () => {
+    const siteConfig = { supabase: { url: 'https://abc.supabase.co' } };
+    const sockets = ['ws://127.0.0.1:3005', 'ws://127.0.0.1:3008'];
+    const development = contentSecurityPolicy({ remotes, siteConfig, connectSources: sockets });
+    const production = contentSecurityPolicy({ remotes, siteConfig });
+    assert.equal(
+      directive(development, 'connect-src'),
+      `${directive(production, 'connect-src')} ${sockets.join(' ')}`,
+    );
+    const others = (policy) => policy.split('; ').filter((part) => !part.startsWith('connect-src '));
+    assert.deepEqual(others(development), others(production));
+  });
+
   it('allows the inline scripts a page runs by their hashes, and no data block or script file among them', () => {
     const boot = "(function(){document.title='x'})();";
     const page =

@@ -51,8 +51,10 @@ export function inlineScriptHashes(html) {
  * @param {{ supabase: { url: string }, recaptchaSiteKey?: string }} options.siteConfig the site's runtime configuration
  *   (site-config.json)
  * @param {string[]} [options.scriptHashes] the hash sources of the pages' inline scripts (inlineScriptHashes)
+ * @param {string[]} [options.connectSources] more sources the pages may connect to (`npm run dev`: the dev servers'
+ *   sockets, which tell the page of each update)
  */
-export function contentSecurityPolicy({ remotes, siteConfig, scriptHashes = [] }) {
+export function contentSecurityPolicy({ remotes, siteConfig, scriptHashes = [], connectSources = [] }) {
   const withRecaptcha = Boolean(siteConfig.recaptchaSiteKey);
   const sections = [...new Set(Object.values(remotes).map(sectionSource))];
   const backend = origin(siteConfig.supabase.url);
@@ -63,7 +65,7 @@ export function contentSecurityPolicy({ remotes, siteConfig, scriptHashes = [] }
     'style-src': ["'self'", ...sections],
     'img-src': ["'self'", 'data:', backend, 'https://i.ytimg.com', ...sections],
     'font-src': ["'self'"],
-    'connect-src': ["'self'", ...sections, backend, backendSocket],
+    'connect-src': ["'self'", ...sections, backend, backendSocket, ...connectSources],
     'frame-src': ['https://www.youtube-nocookie.com', ...(withRecaptcha ? recaptcha.frames : [])],
     'object-src': ["'none'"],
     'base-uri': ["'self'"],
@@ -90,9 +92,10 @@ export function shellSecurityHeaders(config) {
 
 /**
  * The shell's headers as remotes.json is now: computed once per change of it.
- * @param {{ remotes: () => Promise<Record<string, string>>, siteConfig: object, scriptHashes?: string[] }} options
+ * @param {{ remotes: () => Promise<Record<string, string>>, siteConfig: object, scriptHashes?: string[],
+ *   connectSources?: string[] }} options
  */
-export function liveShellSecurityHeaders({ remotes: remotesNow, siteConfig, scriptHashes }) {
+export function liveShellSecurityHeaders({ remotes: remotesNow, siteConfig, scriptHashes, connectSources }) {
   let remotesSeen;
   let key;
   let headers;
@@ -103,7 +106,7 @@ export function liveShellSecurityHeaders({ remotes: remotesNow, siteConfig, scri
       const nextKey = JSON.stringify(remotes);
       if (nextKey !== key) {
         key = nextKey;
-        headers = shellSecurityHeaders({ remotes, siteConfig, scriptHashes });
+        headers = shellSecurityHeaders({ remotes, siteConfig, scriptHashes, connectSources });
       }
     }
     return headers;
