@@ -46,7 +46,7 @@ export const newsletterMailTexts = {
 } as const;
 
 /** The headers of every mail to a subscriber (RFC 2369 and RFC 8058: one-click unsubscribe by POST). */
-function unsubscribeHeaders(unsubscribeUrl: string): Record<string, string> {
+export function unsubscribeHeaders(unsubscribeUrl: string): Record<string, string> {
   return {
     'List-Unsubscribe': `<${unsubscribeUrl}>`,
     'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
