@@ -23,6 +23,9 @@ export interface FakeResend {
   copiesTo: Map<string, number>;
   calls: number;
   rateLimited: number;
+  /** When it accepted its first and its last mail (epoch ms). */
+  firstAcceptedAt: number | undefined;
+  lastAcceptedAt: number | undefined;
   /** The next calls answer this status (a 500 after accepting, for a sender that never hears the answer). */
   failNext: (status: number, count?: number, afterAccepting?: boolean) => void;
   close: () => Promise<void>;
@@ -40,7 +43,12 @@ export async function startFakeResend({
   let failures: { status: number; count: number; afterAccepting: boolean } | undefined;
   let windowStart = Date.now();
   let inWindow = 0;
-  const state = { calls: 0, rateLimited: 0 };
+  const state = {
+    calls: 0,
+    rateLimited: 0,
+    firstAcceptedAt: undefined as number | undefined,
+    lastAcceptedAt: undefined as number | undefined,
+  };
 
   const server: Server = createServer((request, response) => {
     const chunks: Buffer[] = [];
@@ -104,6 +112,8 @@ export async function startFakeResend({
       if (!Array.isArray(mails) || mails.length > 100) {
         return answer(422, { name: 'validation_error', message: 'At most 100 mails' });
       }
+      state.firstAcceptedAt ??= Date.now();
+      state.lastAcceptedAt = Date.now();
       for (const mail of mails) {
         const to = mail.to[0]!;
         copiesTo.set(to, (copiesTo.get(to) ?? 0) + 1);
@@ -140,13 +150,19 @@ export async function startFakeResend({
     get rateLimited() {
       return state.rateLimited;
     },
+    get firstAcceptedAt() {
+      return state.firstAcceptedAt;
+    },
+    get lastAcceptedAt() {
+      return state.lastAcceptedAt;
+    },
     failNext: (status, count = 1, afterAccepting = false) => {
       failures = { status, count, afterAccepting };
     },
     close: () =>
       new Promise<void>((resolve) => {
-        server.closeAllConnections();
         server.close(() => resolve());
+        server.closeAllConnections();
       }),
   };
 }
