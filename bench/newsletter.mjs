@@ -126,6 +126,8 @@ try {
   // From the first batch the endpoint took to the last: the sender's pace, without its process's start.
   const sendingSeconds = (resend.lastAcceptedAt - resend.firstAcceptedAt) / 1000;
   const processSeconds = (memory.at(-1).at - memory[0].at) / 1000;
+  // Its memory once its code is loaded and its first batch sent: the start of the steady state.
+  const warm = memory.find((sample) => sample.at >= resend.firstAcceptedAt) ?? memory[0];
 
   // 4: a second issue, its sender killed three times at random moments.
   const second = await queueIssue('Bench: killed three times');
@@ -168,7 +170,7 @@ newsletter bench: ${subscriberCount} confirmed subscribers on the local stand-in
 load average (1, 5, 15 min): ${loadAtStart} at the start, ${load()} at the end
 1. queue an issue (one statement):      ${first.seconds.toFixed(2)} s (the second issue: ${second.seconds.toFixed(2)} s)
 2. sender throughput:                   ${(firstIssueCopies / sendingSeconds).toFixed(0)} copies/s (${firstIssueCopies} copies in ${sendingSeconds.toFixed(1)} s from the first call to the last, ${firstCalls} calls; the process ran ${processSeconds.toFixed(1)} s)
-3. sender memory (RSS):                 ${mb(memory[0].rss)} at its start, ${mb(memory.at(-1).rss)} at its end, ${mb(Math.max(...memory.map((sample) => sample.rss)))} at its peak (${done?.sent ?? 0} sent)
+3. sender memory (RSS):                 ${mb(memory[0].rss)} at its start, ${mb(warm.rss)} after its first batch, ${mb(memory.at(-1).rss)} at its end, ${mb(Math.max(...memory.map((sample) => sample.rss)))} at its peak (${done?.sent ?? 0} sent)
 4. exactly once after 3 kills:          ${counts.one} subscribers got one copy, ${counts.zero} none, ${counts.more} more than one (killed at ${kills.join(', ')})
 `);
 } catch (error) {
