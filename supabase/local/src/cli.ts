@@ -1,12 +1,13 @@
-// npm run start -w @site/supabase-local [-- --port N --fresh --quiet --data-dir DIR --cors-origin URL]
+// npm run start -w @site/supabase-local [-- --port N --fresh --quiet --data-dir DIR --cors-origin URL --no-schedule]
 // npm run reset -w @site/supabase-local [-- --data-dir DIR]
 //   start: serves the local Supabase stand-in until Ctrl+C. Data persists in supabase/.local/db, created from the
 //          bootstrap, migrations and seed on first start and re-created when any of them changes.
 //          --fresh: a throwaway in-memory copy of the seeded data instead (end-to-end tests).
 //   reset: throws the persisted data away and rebuilds it from the migrations and seed.
 // Environment: SUPABASE_LOCAL_PORT, SUPABASE_LOCAL_FRESH=1, SUPABASE_LOCAL_QUIET=1, SUPABASE_LOCAL_CORS_ORIGINS (comma-separated).
-// The mail outbox is sent every 2 s (as pg_cron runs the mail-outbox function on a hosted project); the functions send
-// through SMTP_URL (npm start points it at its mail catcher) with MAIL_FROM, OWNER_EMAIL and SITE_URL.
+// The mail outbox is sent every 2 s (as pg_cron runs the mail-outbox function on a hosted project), and old mail
+// records are purged at start and hourly (pg_cron: daily); the functions send through SMTP_URL (npm start points it at
+// its mail catcher) with MAIL_FROM, OWNER_EMAIL and SITE_URL.
 import { mkdirSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -23,6 +24,7 @@ const { positionals, values } = parseArgs({
     quiet: { type: 'boolean', default: false },
     'data-dir': { type: 'string' },
     'cors-origin': { type: 'string', multiple: true },
+    'no-schedule': { type: 'boolean', default: false },
   },
 });
 
@@ -48,7 +50,9 @@ async function start(): Promise<void> {
     dataDir: values.fresh || flag('SUPABASE_LOCAL_FRESH') ? 'memory' : dataDir,
     quiet: values.quiet || flag('SUPABASE_LOCAL_QUIET'),
     corsOrigins,
-    mailOutboxEveryMs: 2000,
+    // --no-schedule: tests that run the outbox themselves, with settings of their own.
+    mailOutboxEveryMs: values['no-schedule'] ? 0 : 2000,
+    mailPurgeEveryMs: values['no-schedule'] ? 0 : 3_600_000,
     log,
   });
   let stopping = false;
