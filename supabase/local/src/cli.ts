@@ -4,7 +4,8 @@
 //          bootstrap, migrations and seed on first start and re-created when any of them changes.
 //          --fresh: a throwaway in-memory copy of the seeded data instead (end-to-end tests).
 //   reset: throws the persisted data away and rebuilds it from the migrations and seed.
-// Environment: SUPABASE_LOCAL_PORT, SUPABASE_LOCAL_FRESH=1, SUPABASE_LOCAL_QUIET=1, SUPABASE_LOCAL_CORS_ORIGINS (comma-separated).
+// Environment: SUPABASE_LOCAL_PORT, SUPABASE_LOCAL_FRESH=1, SUPABASE_LOCAL_QUIET=1, SUPABASE_LOCAL_CORS_ORIGINS (comma-separated),
+// SUPABASE_LOCAL_MAIL_PURGE_EVERY_MS (the purge's period, for tests).
 // The mail outbox is sent every 2 s (as pg_cron runs the mail-outbox function on a hosted project), and old mail
 // records are purged at start and hourly (pg_cron: daily); the functions send through SMTP_URL (npm start points it at
 // its mail catcher) with MAIL_FROM, OWNER_EMAIL and SITE_URL.
@@ -52,7 +53,7 @@ async function start(): Promise<void> {
     corsOrigins,
     // --no-schedule: tests that run the outbox themselves, with settings of their own.
     mailOutboxEveryMs: values['no-schedule'] ? 0 : 2000,
-    mailPurgeEveryMs: values['no-schedule'] ? 0 : 3_600_000,
+    mailPurgeEveryMs: Number(process.env.SUPABASE_LOCAL_MAIL_PURGE_EVERY_MS ?? 3_600_000),
     log,
   });
   let stopping = false;

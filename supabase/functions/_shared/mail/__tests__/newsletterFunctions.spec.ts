@@ -32,8 +32,8 @@ let backend: LocalBackend;
 let clientCount = 0;
 
 beforeAll(async () => {
-  // This file's functions run the outbox themselves, with this file's settings.
-  backend = await startLocalBackend({}, { schedule: false });
+  // This file's functions run the outbox themselves, with this file's settings; the stand-in purges every second.
+  backend = await startLocalBackend({ SUPABASE_LOCAL_MAIL_PURGE_EVERY_MS: '1000' }, { schedule: false });
 }, BACKEND_START_TIMEOUT_MS);
 
 afterAll(async () => {
@@ -228,5 +228,46 @@ describe('mail-outbox', () => {
     }
     // Waiting for a setting: named, and not counted as an attempt.
     expect(mail).toMatchObject({ status: 'pending', last_error: 'MAIL_FROM is not set', attempts: 0 });
+  });
+});
+
+describe("the purge, on the stand-in's schedule (pg_cron's, hosted)", () => {
+  it('forgets pending subscriptions whose link expired and day-old webhook receipts, and nothing else', async () => {
+    const stamp = Date.now();
+    const expired = `never.confirmed.${stamp}@example.com`;
+    const current = `still.deciding.${stamp}@example.com`;
+    const pending = (email: string, expiresAt: number) => ({
+      email,
+      status: 'pending',
+      confirm_nonce: `${stamp}`.padEnd(32, '0'),
+      confirm_expires_at: new Date(expiresAt).toISOString(),
+    });
+    expect(await backend.writeAsOwner('POST', 'emails', pending(expired, stamp - 60_000))).toBe(201);
+    expect(await backend.writeAsOwner('POST', 'emails', pending(current, stamp + 3_600_000))).toBe(201);
+    const oldReceipt = {
+      webhook_id: `msg_old_${stamp}`,
+      event_type: 'email.delivered',
+      received_at: new Date(stamp - 2 * 86_400_000).toISOString(),
+    };
+    expect(await backend.writeAsOwner('POST', 'mail_event_receipts', oldReceipt)).toBe(201);
+
+    const left = async () => ({
+      subscribers: (
+        await backend.readAsOwner<{ email: string }>(
+          `emails?select=email&email=like.*.${stamp}@example.com&order=email`,
+        )
+      ).map((row) => row.email),
+      receipts: (
+        await backend.readAsOwner(
+          `mail_event_receipts?select=webhook_id&webhook_id=eq.${oldReceipt.webhook_id}`,
+        )
+      ).length,
+    });
+    // The purge runs every second here: within three, it has run.
+    const deadline = Date.now() + 3000;
+    while (Date.now() < deadline && (await left()).receipts > 0) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    expect(await left()).toEqual({ subscribers: [current], receipts: 0 });
   });
 });
