@@ -20,7 +20,7 @@ import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { LOCAL_SERVICE_ROLE_KEY } from '@site/supabase-local/keys';
 import { startBackend } from '../scripts/backend.mjs';
-import { startFakeResend } from '../supabase/functions/_shared/mail/__tests__/fakeResend.ts';
+import { startFakeResendBatch } from '../supabase/functions/_shared/mail/__tests__/fakeResendBatch.ts';
 
 const { values } = parseArgs({ options: { subscribers: { type: 'string', default: '100000' } } });
 const subscriberCount = Number(values.subscribers);
@@ -36,7 +36,7 @@ const loadAtStart = load();
 const keepAlive = setInterval(() => undefined, 1000);
 
 const backend = await startBackend({ port, fresh: true, quiet: true, schedule: false });
-const resend = await startFakeResend({ keepMails: false });
+const resend = await startFakeResendBatch({ keepMails: false });
 const headers = {
   apikey: LOCAL_SERVICE_ROLE_KEY,
   Authorization: `Bearer ${LOCAL_SERVICE_ROLE_KEY}`,
@@ -97,6 +97,9 @@ try {
           SITE_URL: 'https://alexmorgan.dev',
           MAIL_FROM: 'Alex Morgan <hello@alexmorgan.dev>',
           NEWSLETTER_POSTAL_ADDRESS: 'Rua Augusta 100 | 1100-053 Lisboa',
+          MAIL_LINK_SECRET: 'the newsletter bench link key, 32 characters at least',
+          // The stand-in for Resend on this machine is honoured only where the local stand-in runs the functions.
+          SUPABASE_LOCAL_STAND_IN: 'true',
           BENCH_ISSUE_ID: issueId,
           BENCH_LEASE_SECONDS: String(leaseSeconds),
         },
