@@ -3,11 +3,18 @@
 // pending or unsubscribed gets one; a test copy goes to the owner alone; a sent issue is a page of the site's archive
 // that reads without JavaScript, linked from the newsletter section and from each copy; and every page announces the
 // feeds, which a feed reader can read.
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { XMLParser } from 'fast-xml-parser';
 import { dismissTheAdWhenInTheWay } from '../../support/adToast.ts';
 import { ownerDatabase } from '../../support/database.ts';
-import { headerOf, linkTo, mailsTo, ownerAddress, waitForMails } from '../../support/mailbox.ts';
+import {
+  headerOf,
+  linkTo,
+  mailsTo,
+  ownerAddress,
+  waitForMails,
+  withoutJavaScript,
+} from '../../support/mailbox.ts';
 import { siteUrl } from '../../support/site.ts';
 import { visitorWhoSawThePopup } from '../../support/visitor.ts';
 import { newsletterSection, uniqueEmail, uniqueToken } from './engagementSite.ts';
@@ -47,16 +54,6 @@ async function issueProgress(id: string) {
 async function subscriberStatus(email: string) {
   const { data } = await ownerDatabase().from('emails').select('status').eq('email', email).single();
   return (data as { status: string }).status;
-}
-
-/** A page of a browser with JavaScript off, as a mail program's simplest browser. */
-async function withoutJavaScript<T>(browser: Browser, visit: (page: Page) => Promise<T>): Promise<T> {
-  const context = await browser.newContext({ javaScriptEnabled: false });
-  try {
-    return await visit(await context.newPage());
-  } finally {
-    await context.close();
-  }
 }
 
 test('an issue scheduled in the table reaches each confirmed subscriber once, with a one-click unsubscribe of their own', async ({
