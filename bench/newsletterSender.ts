@@ -1,6 +1,6 @@
 // The newsletter's sender as the bench runs it: a process of its own (so the bench can kill it), doing runs of
 // runNewsletter one after the other, as the schedule does, until no copy of the bench's issue is left to send. Prints
-// one JSON line a second with its memory (RSS) and what it sent, and one when it is done.
+// one JSON line a second with its memory (RSS and the JavaScript heap in use) and what it sent, and one when it is done.
 //   BENCH_ISSUE_ID       the issue whose copies it sends until none is left
 //   BENCH_LEASE_SECONDS  the claims' lease (short, so a killed sender's batches are due again soon)
 // The mail and backend settings come from the environment, as the edge function's do.
