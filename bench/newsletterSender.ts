@@ -11,7 +11,10 @@ const backend = readServiceBackend();
 const issueId = process.env.BENCH_ISSUE_ID;
 const leaseSeconds = Number(process.env.BENCH_LEASE_SECONDS ?? 120);
 let sent = 0;
-const sample = () => console.log(JSON.stringify({ at: Date.now(), rss: process.memoryUsage().rss, sent }));
+const sample = () => {
+  const { rss, heapUsed } = process.memoryUsage();
+  console.log(JSON.stringify({ at: Date.now(), rss, heapUsed, sent }));
+};
 const sampler = setInterval(sample, 1000);
 sample();
 
