@@ -5,6 +5,7 @@ export function startBackend(options: {
   port: number;
   fresh?: boolean;
   dataDir?: string;
+  schedule?: boolean;
   quiet?: boolean;
   env?: Record<string, string>;
 }): Promise<{ url: string; stop: () => Promise<void> }>;

@@ -30,9 +30,11 @@ function portOpen(port) {
 }
 
 /**
- * @param {{ port: number, fresh?: boolean, dataDir?: string, quiet?: boolean, env?: Record<string, string> }} options
- *   fresh: a throwaway copy of the seeded data; dataDir: where its data persists otherwise (backendDataDir); env:
- *   settings for its edge functions (secrets), besides this process's environment
+ * @param {{ port: number, fresh?: boolean, dataDir?: string, quiet?: boolean, schedule?: boolean,
+ *   env?: Record<string, string> }} options
+ *   fresh: a throwaway copy of the seeded data; dataDir: where its data persists otherwise (backendDataDir); schedule:
+ *   false runs no scheduled function (a bench that runs them itself); env: settings for its edge functions (secrets),
+ *   besides this process's environment
  * @returns {Promise<{ url: string, pid: number, exited: Promise<{ code: number | null, signal: string | null }>,
  *   stop: () => Promise<void> }>} exited resolves when the backend stops, whoever stopped it
  */
@@ -41,6 +43,7 @@ export async function startBackend({
   fresh = false,
   dataDir = backendDataDir('start'),
   quiet = false,
+  schedule = true,
   env = {},
 }) {
   if (await portOpen(port)) throw new Error(`Port ${port} is taken: is another backend running?`);
@@ -48,6 +51,7 @@ export async function startBackend({
   if (fresh) args.push('--fresh');
   else args.push('--data-dir', dataDir);
   if (quiet) args.push('--quiet');
+  if (!schedule) args.push('--no-schedule');
   // Node itself, not npm, with an IPC channel: the backend stops when this process goes, however it goes.
   const child = spawn(process.execPath, args, {
     cwd: path.join(repoRoot, 'supabase/local'),

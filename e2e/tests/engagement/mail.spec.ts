@@ -4,7 +4,7 @@
 // one-click unsubscribe (RFC 8058 headers, a POST to the same address), coming back after leaving, and the owner's
 // copy of every contact message with the sender as Reply-To. The link pages are opened with JavaScript off: they work
 // without it.
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { LOCAL_PUBLISHABLE_KEY } from '@site/supabase-local/keys';
 import { LOCAL_MAIL_LINK_SECRET } from '@site/supabase-local/mailSecrets';
 import { dismissTheAdWhenInTheWay } from '../../support/adToast.ts';
@@ -20,6 +20,7 @@ import {
   ownerAddress,
   readHtmlPart,
   waitForMails,
+  withoutJavaScript,
 } from '../../support/mailbox.ts';
 import { backendUrl, siteUrl } from '../../support/site.ts';
 import { themeColour } from '../../support/themeTokens.ts';
@@ -59,16 +60,6 @@ async function confirmAsThePerson(page: Page, link: string): Promise<number | un
   const answer = page.waitForResponse((response) => response.request().method() === 'POST');
   await page.getByRole('button', { name: confirmButton }).click();
   return (await answer).status();
-}
-
-/** A page of a browser with JavaScript off, as a mail program's simplest browser. */
-async function withoutJavaScript<T>(browser: Browser, visit: (page: Page) => Promise<T>): Promise<T> {
-  const context = await browser.newContext({ javaScriptEnabled: false });
-  try {
-    return await visit(await context.newPage());
-  } finally {
-    await context.close();
-  }
 }
 
 test.beforeEach(async ({ page }) => {

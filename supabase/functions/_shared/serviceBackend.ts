@@ -45,3 +45,20 @@ export async function serviceRequest(
   }
   return response;
 }
+
+/** Reads rows through the REST API as the service role (a GET of table?query); throws as serviceRequest does. */
+export async function serviceRead<Row>(
+  backend: Pick<ServiceBackend, 'supabaseUrl' | 'secretKey'>,
+  pathAndQuery: string,
+): Promise<Row[]> {
+  const response = await fetch(`${backend.supabaseUrl}/rest/v1/${pathAndQuery}`, {
+    headers: apiKeyHeaders(backend.secretKey),
+  });
+  if (!response.ok) {
+    const error = (await response.json().catch(() => ({}))) as { code?: string; message?: string };
+    throw new Error(
+      `${pathAndQuery.split('?')[0]} answered ${response.status} ${error.code ?? ''} ${error.message ?? ''}`.trim(),
+    );
+  }
+  return (await response.json()) as Row[];
+}

@@ -6,12 +6,13 @@
 //          --fresh: a throwaway in-memory copy of the seeded data instead (end-to-end tests).
 //          --api-keys legacy: a project with only the legacy anon and service_role keys (see startLocalSupabase's
 //          apiKeys); by default the publishable and secret keys of a project created today.
+//          --no-schedule: no scheduled functions (tests that run them themselves).
 //   reset: throws the persisted data away and rebuilds it from the migrations and seed.
 // Environment: SUPABASE_LOCAL_PORT, SUPABASE_LOCAL_FRESH=1, SUPABASE_LOCAL_QUIET=1, SUPABASE_LOCAL_CORS_ORIGINS
 // (comma-separated), SUPABASE_LOCAL_API_KEYS=legacy, SUPABASE_LOCAL_MAIL_PURGE_EVERY_MS (the purge's period, for tests).
-// The mail outbox is sent every 2 s (as pg_cron runs the mail-outbox function on a hosted project), and old mail
-// records are purged at start and hourly (pg_cron: daily); the functions send through SMTP_URL (npm start points it at
-// its mail catcher) with MAIL_FROM, OWNER_EMAIL and SITE_URL.
+// The mail outbox and the newsletter run every 2 s (as pg_cron runs the mail-outbox and newsletter-send functions on a
+// hosted project), and old mail records are purged at start and hourly (pg_cron: daily); the functions send through
+// SMTP_URL (npm start points it at its mail catcher) with MAIL_FROM, OWNER_EMAIL, SITE_URL and NEWSLETTER_POSTAL_ADDRESS.
 import { mkdirSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -60,8 +61,8 @@ async function start(): Promise<void> {
     dataDir: values.fresh || flag('SUPABASE_LOCAL_FRESH') ? 'memory' : dataDir,
     quiet: values.quiet || flag('SUPABASE_LOCAL_QUIET'),
     corsOrigins,
-    // --no-schedule: tests that run the outbox themselves, with settings of their own.
-    mailOutboxEveryMs: values['no-schedule'] ? 0 : 2000,
+    // --no-schedule: tests that run the outbox and the newsletter themselves, with settings of their own.
+    schedule: values['no-schedule'] ? {} : { 'mail-outbox': 2000, 'newsletter-send': 2000 },
     mailPurgeEveryMs: Number(process.env.SUPABASE_LOCAL_MAIL_PURGE_EVERY_MS ?? 3_600_000),
     log,
   });

@@ -7,6 +7,8 @@ export const newsletterMessages = {
   sectionTitle: 'Subscribe to newsletter',
   sectionIntro: 'New videos, courses and offers, straight to your inbox.',
   sectionButton: 'Subscribe Now',
+  /** The link to the newsletter's archive (its pages are the site's server's). */
+  archiveLink: 'Read past issues',
   popupTitle: 'Newsletter',
   popupIntro: 'Stay up to date with my latest videos and courses.',
   popupOffer: `${NEWSLETTER_OFFER_PERCENT}% OFF on all my courses`,

@@ -3,11 +3,12 @@
 // goes in (never the clock), so every attempt at a row writes the same bytes and the provider's idempotency key holds.
 // Each returns the mail, or why it cannot be written now (a setting of ours is missing or wrong: it waits) or is no
 // longer wanted (it is cancelled).
-import escapeHtml from 'escape-html';
 import { displayName, headerText } from './mailHeaders.ts';
 import { mailLinkUrl, signMailLink, type MailLinkPurpose } from './mailLinks.ts';
 import type { MailSettings } from './mailSettings.ts';
 import type { OutgoingMail } from './mailTransport.ts';
+import type { MailBlock } from './template/MailLayout.tsx';
+import { mailBrand, renderMail } from './template/renderMail.ts';
 
 export type MailKind = 'newsletter_confirmation' | 'newsletter_welcome' | 'contact_notification';
 
@@ -48,34 +49,10 @@ export const newsletterMailTexts = {
   confirmationSubject: 'Please confirm your newsletter subscription',
   confirmButton: 'Confirm my subscription',
   welcomeSubject: 'Welcome to my newsletter',
-  unsubscribeLine: 'Unsubscribe',
 } as const;
 
-/**
- * Paragraphs of plain text, as a small valid HTML document titled with the mail's subject (links are given apart, as
- * [label, url]).
- */
-function htmlOf(
-  subject: string,
-  paragraphs: string[],
-  links: [string, string][] = [],
-  footer?: [string, string],
-): string {
-  const body = [
-    ...paragraphs.map((text) => `<p>${escapeHtml(text).replace(/\n/g, '<br>')}</p>`),
-    ...links.map(([label, url]) => `<p><a href="${escapeHtml(url)}">${escapeHtml(label)}</a></p>`),
-    ...(footer
-      ? [
-          `<hr><p style="font-size:12px;color:#555">${escapeHtml(footer[0])} <a href="${escapeHtml(footer[1])}">${escapeHtml(newsletterMailTexts.unsubscribeLine)}</a></p>`,
-        ]
-      : []),
-  ].join('\n');
-  const head = `<head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>`;
-  return `<!doctype html><html lang="en">${head}<body style="font-family:system-ui,sans-serif;line-height:1.5;color:#1a1a1a">\n${body}\n</body></html>`;
-}
-
 /** The headers of every mail to a subscriber (RFC 2369 and RFC 8058: one-click unsubscribe by POST). */
-function unsubscribeHeaders(unsubscribeUrl: string): Record<string, string> {
+export function unsubscribeHeaders(unsubscribeUrl: string): Record<string, string> {
   return {
     'List-Unsubscribe': `<${unsubscribeUrl}>`,
     'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
@@ -106,27 +83,37 @@ async function newsletterMail(
   const host = new URL(siteUrl).host;
   const footer = `You receive this email because ${subscriber.email} was entered in the newsletter form of ${host}.`;
 
-  /** A mail to the subscriber: its paragraphs, an optional button-like link, and the unsubscribe footer and headers. */
-  const toSubscriber = (subject: string, paragraphs: string[], action?: [string, string], note?: string) => ({
-    outcome: 'mail' as const,
-    mail: {
-      from,
-      to: { address: subscriber.email, name: '' },
-      subject,
-      text: [
-        paragraphs.join('\n\n'),
-        ...(action ? [action[1]] : []),
-        ...(note ? [`\n${note}`] : []),
-        `\n--\n${footer}\n${newsletterMailTexts.unsubscribeLine}: ${unsubscribeUrl}\n`,
-      ].join('\n'),
-      html: htmlOf(subject, paragraphs, action ? [action] : [], [
-        note ? `${note} ${footer}` : footer,
-        unsubscribeUrl,
-      ]),
-      headers: unsubscribeHeaders(unsubscribeUrl),
-      idempotencyKey: row.id,
-    },
-  });
+  /** A mail to the subscriber: its paragraphs, an optional button, and the unsubscribe footer and headers. */
+  const toSubscriber = async (
+    subject: string,
+    paragraphs: string[],
+    action?: [string, string],
+    note?: string,
+  ): Promise<ComposedMail> => {
+    const blocks: MailBlock[] = paragraphs.map((text) => ({ kind: 'text', text }));
+    if (action) blocks.push({ kind: 'button', label: action[0], url: action[1] });
+    const { html, text } = await renderMail(
+      {
+        subject,
+        preview: paragraphs[0]!,
+        blocks,
+        footer: { lines: [...(note ? [note] : []), footer], unsubscribeUrl },
+      },
+      mailBrand(from, siteUrl),
+    );
+    return {
+      outcome: 'mail',
+      mail: {
+        from,
+        to: { address: subscriber.email, name: '' },
+        subject,
+        text,
+        html,
+        headers: unsubscribeHeaders(unsubscribeUrl),
+        idempotencyKey: row.id,
+      },
+    };
+  };
 
   if (row.kind === 'newsletter_confirmation') {
     if (subscriber.status !== 'pending' || !subscriber.confirmNonce) {
@@ -157,7 +144,10 @@ async function newsletterMail(
   ]);
 }
 
-function contactMail(row: OutboxRow & { details: ContactDetails }, settings: MailSettings): ComposedMail {
+async function contactMail(
+  row: OutboxRow & { details: ContactDetails },
+  settings: MailSettings,
+): Promise<ComposedMail> {
   if (!settings.owner.ok) return { outcome: 'wait', reason: settings.owner.reason };
   if (!settings.from.ok) return { outcome: 'wait', reason: settings.from.reason };
   const contact = row.details;
@@ -167,22 +157,30 @@ function contactMail(row: OutboxRow & { details: ContactDetails }, settings: Mai
     `Subject: ${headerText(contact.subject)}`,
     `Received: ${writtenTime(contact.receivedAt)}`,
   ];
-  const replyHint = 'Reply to this email to answer them.';
+  const intro = 'A visitor sent a message through the contact form.';
+  const from = settings.from.value;
   const subject = `New message from the website: ${contact.subject}`;
+  const { html, text } = await renderMail(
+    {
+      subject,
+      preview: intro,
+      blocks: [intro, lines.join('\n'), `Message:\n${contact.message}`].map((paragraph) => ({
+        kind: 'text',
+        text: paragraph,
+      })),
+      footer: { lines: ['Reply to this email to answer them.'] },
+    },
+    mailBrand(from, settings.siteUrl.ok ? settings.siteUrl.value : undefined),
+  );
   return {
     outcome: 'mail',
     mail: {
-      from: settings.from.value,
+      from,
       to: settings.owner.value,
       replyTo: { name: contact.fullName, address: contact.email },
       subject,
-      text: `A visitor sent a message through the contact form.\n\n${lines.join('\n')}\n\nMessage:\n${contact.message}\n\n--\n${replyHint}\n`,
-      html: htmlOf(subject, [
-        'A visitor sent a message through the contact form.',
-        lines.join('\n'),
-        `Message:\n${contact.message}`,
-        replyHint,
-      ]),
+      text,
+      html,
       idempotencyKey: row.id,
     },
   };
