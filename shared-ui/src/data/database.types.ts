@@ -231,6 +231,36 @@ export type Database = {
           },
         ];
       };
+      owner_report_settings: {
+        Row: {
+          created_at: string;
+          enabled: boolean;
+          id: boolean;
+          send_day: number;
+          send_hour: number;
+          time_zone: string;
+          updated_at: string;
+        };
+        Insert: {
+          created_at?: string;
+          enabled?: boolean;
+          id?: boolean;
+          send_day?: number;
+          send_hour?: number;
+          time_zone?: string;
+          updated_at?: string;
+        };
+        Update: {
+          created_at?: string;
+          enabled?: boolean;
+          id?: boolean;
+          send_day?: number;
+          send_hour?: number;
+          time_zone?: string;
+          updated_at?: string;
+        };
+        Relationships: [];
+      };
       projects: {
         Row: {
           created_at: string;
@@ -391,6 +421,40 @@ export type Database = {
         };
         Relationships: [];
       };
+      owner_report_week_counts: {
+        Row: {
+          count: number | null;
+          figure: string | null;
+          previous_count: number | null;
+        };
+        Relationships: [];
+      };
+      owner_report_week_messages: {
+        Row: {
+          email: string | null;
+          full_name: string | null;
+          received_at: string | null;
+          subject: string | null;
+        };
+        Relationships: [];
+      };
+      owner_report_week_top: {
+        Row: {
+          count: number | null;
+          item: string | null;
+          list: string | null;
+          previous_count: number | null;
+          rank: number | null;
+        };
+        Relationships: [];
+      };
+      owner_report_week_visits_per_day: {
+        Row: {
+          day: string | null;
+          visits: number | null;
+        };
+        Relationships: [];
+      };
     };
     Functions: {
       claim_mail_outbox: {
@@ -409,6 +473,73 @@ export type Database = {
       finish_mail_outbox: {
         Args: { p_error?: string; p_id: string; p_outcome: string };
         Returns: undefined;
+      };
+      owner_report_counts: {
+        Args: { p_from: string; p_time_zone?: string; p_to: string };
+        Returns: {
+          count: number;
+          figure: string;
+          previous_count: number;
+        }[];
+      };
+      owner_report_figures: {
+        Args: {
+          p_from: string;
+          p_message_limit?: number;
+          p_time_zone?: string;
+          p_to: string;
+        };
+        Returns: Json;
+      };
+      owner_report_messages: {
+        Args: { p_from: string; p_to: string };
+        Returns: {
+          email: string;
+          full_name: string;
+          received_at: string;
+          subject: string;
+        }[];
+      };
+      owner_report_period: {
+        Args: { p_from: string; p_time_zone?: string; p_to: string };
+        Returns: {
+          ends_at: string;
+          previous_starts_at: string;
+          starts_at: string;
+          time_zone: string;
+        }[];
+      };
+      owner_report_top: {
+        Args: {
+          p_from: string;
+          p_limit?: number;
+          p_time_zone?: string;
+          p_to: string;
+        };
+        Returns: {
+          count: number;
+          item: string;
+          list: string;
+          previous_count: number;
+          rank: number;
+        }[];
+      };
+      owner_report_visits_per_day: {
+        Args: { p_from: string; p_time_zone?: string; p_to: string };
+        Returns: {
+          day: string;
+          visits: number;
+        }[];
+      };
+      owner_report_week: {
+        Args: { p_at?: string };
+        Returns: {
+          due_at: string;
+          ends_at: string;
+          starts_at: string;
+          time_zone: string;
+          week_starts_on: string;
+        }[];
       };
       search_videos: {
         Args: { search_term?: string; sort?: string };
