@@ -10,6 +10,8 @@ import { MailDev } from 'maildev';
 export const localMailAddresses = {
   from: 'Alex Morgan <hello@alexmorgan.dev>',
   owner: 'owner@alexmorgan.dev',
+  /** The postal address every newsletter issue prints (hosted: NEWSLETTER_POSTAL_ADDRESS). */
+  postal: 'Alex Morgan | Rua Augusta 100 | 1100-053 Lisboa | Portugal',
 };
 
 /**
@@ -42,12 +44,17 @@ export async function startMailCatcher({ smtpPort, webPort }) {
   };
 }
 
-/** What the local backend's functions need to send mail to the catcher, with links to the site at siteUrl. */
+/**
+ * What the local backend's functions need to send mail to the catcher, with links to the site at siteUrl. The weekly
+ * digest is written as a draft (hosted, it is off until the owner turns it on).
+ */
 export function localMailEnv(catcher, siteUrl) {
   return {
     SMTP_URL: catcher.smtpUrl,
     SITE_URL: siteUrl,
     MAIL_FROM: localMailAddresses.from,
     OWNER_EMAIL: localMailAddresses.owner,
+    NEWSLETTER_POSTAL_ADDRESS: localMailAddresses.postal,
+    NEWSLETTER_DIGEST: 'draft',
   };
 }

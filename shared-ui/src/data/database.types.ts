@@ -179,9 +179,12 @@ export type Database = {
       mail_outbox: {
         Row: {
           attempts: number;
+          batch: number | null;
+          claim_token: string | null;
           contact_id: string | null;
           created_at: string;
           id: string;
+          issue_id: string | null;
           kind: string;
           last_error: string | null;
           next_attempt_at: string;
@@ -192,9 +195,12 @@ export type Database = {
         };
         Insert: {
           attempts?: number;
+          batch?: number | null;
+          claim_token?: string | null;
           contact_id?: string | null;
           created_at?: string;
           id?: string;
+          issue_id?: string | null;
           kind: string;
           last_error?: string | null;
           next_attempt_at?: string;
@@ -205,9 +211,12 @@ export type Database = {
         };
         Update: {
           attempts?: number;
+          batch?: number | null;
+          claim_token?: string | null;
           contact_id?: string | null;
           created_at?: string;
           id?: string;
+          issue_id?: string | null;
           kind?: string;
           last_error?: string | null;
           next_attempt_at?: string;
@@ -224,12 +233,121 @@ export type Database = {
             referencedColumns: ['id'];
           },
           {
+            foreignKeyName: 'mail_outbox_issue_id_fkey';
+            columns: ['issue_id'];
+            referencedRelation: 'newsletter_issue_progress';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'mail_outbox_issue_id_fkey';
+            columns: ['issue_id'];
+            referencedRelation: 'newsletter_issues';
+            referencedColumns: ['id'];
+          },
+          {
             foreignKeyName: 'mail_outbox_subscriber_id_fkey';
             columns: ['subscriber_id'];
             referencedRelation: 'emails';
             referencedColumns: ['id'];
           },
         ];
+      };
+      newsletter_digests: {
+        Row: {
+          covers_from: string;
+          covers_until: string;
+          created_at: string;
+          issue_id: string | null;
+          new_courses: number;
+          new_videos: number;
+          week_of: string;
+        };
+        Insert: {
+          covers_from: string;
+          covers_until: string;
+          created_at?: string;
+          issue_id?: string | null;
+          new_courses: number;
+          new_videos: number;
+          week_of: string;
+        };
+        Update: {
+          covers_from?: string;
+          covers_until?: string;
+          created_at?: string;
+          issue_id?: string | null;
+          new_courses?: number;
+          new_videos?: number;
+          week_of?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'newsletter_digests_issue_id_fkey';
+            columns: ['issue_id'];
+            referencedRelation: 'newsletter_issue_progress';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'newsletter_digests_issue_id_fkey';
+            columns: ['issue_id'];
+            referencedRelation: 'newsletter_issues';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      newsletter_issues: {
+        Row: {
+          body_markdown: string;
+          cancelled_at: string | null;
+          created_at: string;
+          id: string;
+          kind: string;
+          last_error: string | null;
+          queued_at: string | null;
+          recipients: number | null;
+          send_at: string | null;
+          sent_at: string | null;
+          slug: string;
+          status: string;
+          subject: string;
+          test_requested_at: string | null;
+          updated_at: string;
+        };
+        Insert: {
+          body_markdown?: string;
+          cancelled_at?: string | null;
+          created_at?: string;
+          id?: string;
+          kind?: string;
+          last_error?: string | null;
+          queued_at?: string | null;
+          recipients?: number | null;
+          send_at?: string | null;
+          sent_at?: string | null;
+          slug: string;
+          status?: string;
+          subject: string;
+          test_requested_at?: string | null;
+          updated_at?: string;
+        };
+        Update: {
+          body_markdown?: string;
+          cancelled_at?: string | null;
+          created_at?: string;
+          id?: string;
+          kind?: string;
+          last_error?: string | null;
+          queued_at?: string | null;
+          recipients?: number | null;
+          send_at?: string | null;
+          sent_at?: string | null;
+          slug?: string;
+          status?: string;
+          subject?: string;
+          test_requested_at?: string | null;
+          updated_at?: string;
+        };
+        Relationships: [];
       };
       owner_report_settings: {
         Row: {
@@ -403,6 +521,25 @@ export type Database = {
         };
         Relationships: [];
       };
+      newsletter_issue_progress: {
+        Row: {
+          cancelled: number | null;
+          failed: number | null;
+          id: string | null;
+          kind: string | null;
+          queued: number | null;
+          queued_at: string | null;
+          recipients: number | null;
+          send_at: string | null;
+          sent: number | null;
+          sent_at: string | null;
+          status: string | null;
+          subject: string | null;
+          suppressed: number | null;
+          unsubscribed: number | null;
+        };
+        Relationships: [];
+      };
       newsletter_subscribers: {
         Row: {
           confirmed_at: string | null;
@@ -466,6 +603,24 @@ export type Database = {
           kind: string;
         }[];
       };
+      claim_newsletter_batches: {
+        Args: {
+          p_batches: number;
+          p_lease_seconds: number;
+          p_max_attempts: number;
+        };
+        Returns: {
+          attempts: number;
+          batch: number;
+          claim_token: string;
+          email: string;
+          id: string;
+          issue_id: string;
+          kind: string;
+          subscriber_id: string;
+          unsubscribe_nonce: string;
+        }[];
+      };
       confirm_newsletter_subscription: {
         Args: { p_nonce: string; p_subscriber: string };
         Returns: string;
@@ -474,6 +629,17 @@ export type Database = {
         Args: { p_error?: string; p_id: string; p_outcome: string };
         Returns: undefined;
       };
+      finish_newsletter_copies: {
+        Args: {
+          p_claim_token: string;
+          p_error?: string;
+          p_ids: string[];
+          p_outcome: string;
+          p_retry_after_seconds?: number;
+        };
+        Returns: number;
+      };
+      newsletter_digest_since: { Args: { p_week_of: string }; Returns: string };
       owner_report_counts: {
         Args: { p_from: string; p_time_zone?: string; p_to: string };
         Returns: {
@@ -540,6 +706,23 @@ export type Database = {
           time_zone: string;
           week_starts_on: string;
         }[];
+      };
+      queue_due_newsletter_issues: {
+        Args: { p_batch_size: number };
+        Returns: number;
+      };
+      record_newsletter_digest: {
+        Args: {
+          p_body_markdown: string;
+          p_covers_from: string;
+          p_covers_until: string;
+          p_new_courses: number;
+          p_new_videos: number;
+          p_send: boolean;
+          p_subject: string;
+          p_week_of: string;
+        };
+        Returns: string;
       };
       search_videos: {
         Args: { search_term?: string; sort?: string };

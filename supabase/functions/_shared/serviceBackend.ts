@@ -44,3 +44,34 @@ export async function serviceRequest(
   }
   return response;
 }
+
+/** Reads rows through the REST API as the service role (a GET of table?query); throws as serviceRequest does. */
+export async function serviceRead<Row>(
+  backend: Pick<ServiceBackend, 'supabaseUrl' | 'serviceRoleKey'>,
+  pathAndQuery: string,
+): Promise<Row[]> {
+  const response = await fetch(`${backend.supabaseUrl}/rest/v1/${pathAndQuery}`, {
+    headers: { apikey: backend.serviceRoleKey, Authorization: `Bearer ${backend.serviceRoleKey}` },
+  });
+  if (!response.ok) {
+    const error = (await response.json().catch(() => ({}))) as { code?: string; message?: string };
+    throw new Error(
+      `${pathAndQuery.split('?')[0]} answered ${response.status} ${error.code ?? ''} ${error.message ?? ''}`.trim(),
+    );
+  }
+  return (await response.json()) as Row[];
+}
+
+/** Whether a request carries the service-role key as its bearer token (compared in constant time). */
+export function isServiceRoleRequest(
+  request: Request,
+  backend: Pick<ServiceBackend, 'serviceRoleKey'>,
+): boolean {
+  const token = /^Bearer\s+(\S+)$/i.exec(request.headers.get('authorization') ?? '')?.[1] ?? '';
+  const given = new TextEncoder().encode(token);
+  const expected = new TextEncoder().encode(backend.serviceRoleKey);
+  let difference = given.length ^ expected.length;
+  for (let index = 0; index < expected.length; index += 1)
+    difference |= expected[index]! ^ (given[index] ?? 0);
+  return difference === 0;
+}

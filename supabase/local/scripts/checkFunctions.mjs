@@ -13,7 +13,7 @@ for (const entry of readdirSync(functionsDir, { withFileTypes: true })) {
   const dir = path.join(functionsDir, entry.name);
   if (entry.name === '_shared') {
     for (const name of readdirSync(dir, { recursive: true, encoding: 'utf8' }))
-      if (name.endsWith('.ts') && !name.endsWith('.d.ts') && !name.split(path.sep).includes('__tests__'))
+      if (/\.tsx?$/.test(name) && !name.endsWith('.d.ts') && !name.split(path.sep).includes('__tests__'))
         files.push(path.join(dir, name));
     continue;
   }

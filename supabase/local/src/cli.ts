@@ -1,12 +1,14 @@
-// npm run start -w @site/supabase-local [-- --port N --fresh --quiet --data-dir DIR --cors-origin URL]
+// npm run start -w @site/supabase-local [-- --port N --fresh --quiet --data-dir DIR --cors-origin URL --no-schedule]
 // npm run reset -w @site/supabase-local [-- --data-dir DIR]
 //   start: serves the local Supabase stand-in until Ctrl+C. Data persists in supabase/.local/db, created from the
 //          bootstrap, migrations and seed on first start and re-created when any of them changes.
 //          --fresh: a throwaway in-memory copy of the seeded data instead (end-to-end tests).
+//          --no-schedule: no scheduled functions (tests that run them themselves).
 //   reset: throws the persisted data away and rebuilds it from the migrations and seed.
 // Environment: SUPABASE_LOCAL_PORT, SUPABASE_LOCAL_FRESH=1, SUPABASE_LOCAL_QUIET=1, SUPABASE_LOCAL_CORS_ORIGINS (comma-separated).
-// The mail outbox is sent every 2 s (as pg_cron runs the mail-outbox function on a hosted project); the functions send
-// through SMTP_URL (npm start points it at its mail catcher) with MAIL_FROM, OWNER_EMAIL and SITE_URL.
+// The mail outbox and the newsletter run every 2 s (as pg_cron runs the mail-outbox and newsletter-send functions on a
+// hosted project); the functions send through SMTP_URL (npm start points it at its mail catcher) with MAIL_FROM,
+// OWNER_EMAIL, SITE_URL and NEWSLETTER_POSTAL_ADDRESS.
 import { mkdirSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -23,6 +25,7 @@ const { positionals, values } = parseArgs({
     quiet: { type: 'boolean', default: false },
     'data-dir': { type: 'string' },
     'cors-origin': { type: 'string', multiple: true },
+    'no-schedule': { type: 'boolean', default: false },
   },
 });
 
@@ -48,7 +51,7 @@ async function start(): Promise<void> {
     dataDir: values.fresh || flag('SUPABASE_LOCAL_FRESH') ? 'memory' : dataDir,
     quiet: values.quiet || flag('SUPABASE_LOCAL_QUIET'),
     corsOrigins,
-    mailOutboxEveryMs: 2000,
+    schedule: values['no-schedule'] ? {} : { 'mail-outbox': 2000, 'newsletter-send': 2000 },
     log,
   });
   let stopping = false;

@@ -72,8 +72,9 @@ export interface LocalSupabaseOptions {
   /** Put SUPABASE_URL, SUPABASE_ANON_KEY and SUPABASE_SERVICE_ROLE_KEY into process.env for edge functions, as a
    *  hosted project provides them (default true; restored on stop). */
   functionEnv?: boolean;
-  /** Run the mail-outbox function this often (milliseconds), as pg_cron does on a hosted project; 0: never (default). */
-  mailOutboxEveryMs?: number;
+  /** Functions run on a schedule, as pg_cron runs them on a hosted project: name -> every so many milliseconds
+   *  (default: none). Each is POSTed with the service-role key, one run at a time. */
+  schedule?: Record<string, number>;
 }
 
 export interface LocalSupabase {
@@ -120,6 +121,14 @@ function headerRecord(request: IncomingMessage): Record<string, string> {
 }
 
 const maxBodyBytes = 2 * 1024 * 1024;
+
+/** What the scheduled functions ask every few seconds, left out of the request log. */
+const scheduledCalls = new Set([
+  '/rest/v1/rpc/claim_mail_outbox',
+  '/rest/v1/rpc/newsletter_digest_since',
+  '/rest/v1/rpc/queue_due_newsletter_issues',
+  '/rest/v1/rpc/claim_newsletter_batches',
+]);
 
 async function readBody(request: IncomingMessage): Promise<Buffer> {
   const chunks: Buffer[] = [];
@@ -362,8 +371,8 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Pr
     const rawUrl = request.url ?? '/';
     const rawPath = rawUrl.split('?')[0] ?? '/';
     response.on('finish', () => {
-      // The mail outbox's schedule asks every two seconds; what it sends shows in the mail catcher, not here.
-      if (options.quiet || rawPath === '/rest/v1/rpc/claim_mail_outbox') return;
+      // The schedule asks every two seconds; what it sends shows in the mail catcher, not here.
+      if (options.quiet || scheduledCalls.has(rawPath)) return;
       const shown = rawPath.startsWith('/rest/v1/') ? rawUrl : rawPath;
       log(
         `${request.method} ${shown.length > 240 ? `${shown.slice(0, 240)}…` : shown} ${response.statusCode} ${(performance.now() - begun).toFixed(1)}ms`,
@@ -487,25 +496,28 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Pr
     if (!process.env[name]) log(`  ${name} is not set: ${meaning}`);
   }
 
-  // The outbox's schedule: mail that could not be sent at once (the mail server was down) goes out once it is back.
-  let outboxRun: Promise<unknown> | undefined;
-  const outboxTimer =
-    options.mailOutboxEveryMs && options.mailOutboxEveryMs > 0
-      ? setInterval(() => {
-          if (outboxRun) return;
-          const request = new Request(`${url}/mail-outbox`, {
-            method: 'POST',
-            headers: { authorization: `Bearer ${LOCAL_SERVICE_ROLE_KEY}` },
-          });
-          outboxRun = ready
-            .then(() => functions.invoke('mail-outbox', request))
-            .then(async (response) => {
-              if (response && !response.ok) log(`mail outbox: ${response.status} ${await response.text()}`);
-            })
-            .catch((error: unknown) => log(`mail outbox: ${error instanceof Error ? error.message : error}`))
-            .finally(() => (outboxRun = undefined));
-        }, options.mailOutboxEveryMs)
-      : undefined;
+  // The schedule: the mail outbox (mail that could not be sent at once goes out once the mail server is back) and the
+  // newsletter (issues whose time has come, the weekly digest). A run still under way is not started again.
+  const scheduledRuns = new Map<string, Promise<unknown>>();
+  const scheduleTimers = Object.entries(options.schedule ?? {})
+    .filter(([, everyMs]) => everyMs > 0)
+    .map(([name, everyMs]) =>
+      setInterval(() => {
+        if (scheduledRuns.has(name)) return;
+        const request = new Request(`${url}/${name}`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${LOCAL_SERVICE_ROLE_KEY}` },
+        });
+        const run = ready
+          .then(() => functions.invoke(name, request))
+          .then(async (response) => {
+            if (response && !response.ok) log(`${name}: ${response.status} ${await response.text()}`);
+          })
+          .catch((error: unknown) => log(`${name}: ${error instanceof Error ? error.message : error}`))
+          .finally(() => scheduledRuns.delete(name));
+        scheduledRuns.set(name, run);
+      }, everyMs),
+    );
 
   let stopped = false;
   const handle: LocalSupabase = {
@@ -528,8 +540,8 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Pr
     async stop() {
       if (stopped) return;
       stopped = true;
-      clearInterval(outboxTimer);
-      await outboxRun;
+      for (const timer of scheduleTimers) clearInterval(timer);
+      await Promise.all(scheduledRuns.values());
       await realtime.close();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

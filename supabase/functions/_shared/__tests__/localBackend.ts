@@ -45,13 +45,22 @@ async function answers(url: string): Promise<boolean> {
   }
 }
 
-/** @param env extra environment for the stand-in's process, which its edge functions read */
-export async function startLocalBackend(env: Record<string, string> = {}): Promise<LocalBackend> {
+/**
+ * @param env extra environment for the stand-in's process, which its edge functions read
+ * @param options schedule: false for tests that run the scheduled functions themselves
+ */
+export async function startLocalBackend(
+  env: Record<string, string> = {},
+  { schedule = true }: { schedule?: boolean } = {},
+): Promise<LocalBackend> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', 'src/cli.ts', 'start', '--port', String(port), '--fresh', '--quiet'],
+    [
+      ...['--import', 'tsx', 'src/cli.ts', 'start', '--port', String(port), '--fresh', '--quiet'],
+      ...(schedule ? [] : ['--no-schedule']),
+    ],
     {
       cwd: path.resolve(__dirname, '../../../local'),
       env: { ...process.env, NODE_OPTIONS: '', ...env },

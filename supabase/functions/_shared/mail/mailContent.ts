@@ -1,10 +1,11 @@
 // The mails the site sends, written when they are sent from what the outbox row is about (public.claim_mail_outbox):
 // a newsletter confirmation, the welcome that follows it, and the owner's copy of a contact message. Each returns the
 // mail, or why it cannot be written now (a setting missing: it waits) or is no longer wanted (it is cancelled).
-import escapeHtml from 'escape-html';
 import { mailLinkUrl, signMailLink, type MailLinkPurpose } from './mailLinks.ts';
 import type { MailSettings } from './mailSettings.ts';
 import type { OutgoingMail } from './mailTransport.ts';
+import type { MailBlock } from './template/MailLayout.tsx';
+import { brandName, renderMail } from './template/renderMail.ts';
 
 export type MailKind = 'newsletter_confirmation' | 'newsletter_welcome' | 'contact_notification';
 
@@ -42,25 +43,10 @@ export type ComposedMail =
 export const newsletterMailTexts = {
   confirmationSubject: 'Please confirm your newsletter subscription',
   welcomeSubject: 'Welcome to my newsletter',
-  unsubscribeLine: 'Unsubscribe',
 } as const;
 
-/** Paragraphs of plain text, as a small HTML document (links are given apart, as [label, url]). */
-function htmlOf(paragraphs: string[], links: [string, string][] = [], footer?: [string, string]): string {
-  const body = [
-    ...paragraphs.map((text) => `<p>${escapeHtml(text).replace(/\n/g, '<br>')}</p>`),
-    ...links.map(([label, url]) => `<p><a href="${escapeHtml(url)}">${escapeHtml(label)}</a></p>`),
-    ...(footer
-      ? [
-          `<hr><p style="font-size:12px;color:#555">${escapeHtml(footer[0])} <a href="${escapeHtml(footer[1])}">${escapeHtml(newsletterMailTexts.unsubscribeLine)}</a></p>`,
-        ]
-      : []),
-  ].join('\n');
-  return `<!doctype html><html><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#1a1a1a">\n${body}\n</body></html>`;
-}
-
 /** The headers of every mail to a subscriber (RFC 2369 and RFC 8058: one-click unsubscribe by POST). */
-function unsubscribeHeaders(unsubscribeUrl: string): Record<string, string> {
+export function unsubscribeHeaders(unsubscribeUrl: string): Record<string, string> {
   return {
     'List-Unsubscribe': `<${unsubscribeUrl}>`,
     'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
@@ -84,24 +70,36 @@ async function newsletterMail(
   const unsubscribeUrl = await link('unsubscribe', subscriber.unsubscribeNonce);
   const footer = `You receive this email because ${subscriber.email} was entered in the newsletter form of ${new URL(siteUrl).host}.`;
 
-  /** A mail to the subscriber: its paragraphs, an optional button-like link, and the unsubscribe footer and headers. */
-  const toSubscriber = (subject: string, paragraphs: string[], action?: [string, string], note?: string) => ({
-    outcome: 'mail' as const,
-    mail: {
-      from,
-      to: subscriber.email,
-      subject,
-      text: [
-        paragraphs.join('\n\n'),
-        ...(action ? [action[1]] : []),
-        ...(note ? [`\n${note}`] : []),
-        `\n--\n${footer}\n${newsletterMailTexts.unsubscribeLine}: ${unsubscribeUrl}\n`,
-      ].join('\n'),
-      html: htmlOf(paragraphs, action ? [action] : [], [note ? `${note} ${footer}` : footer, unsubscribeUrl]),
-      headers: unsubscribeHeaders(unsubscribeUrl),
-      idempotencyKey: row.id,
-    },
-  });
+  /** A mail to the subscriber: its paragraphs, an optional button, and the unsubscribe footer and headers. */
+  const toSubscriber = async (
+    subject: string,
+    paragraphs: string[],
+    action?: [string, string],
+    note?: string,
+  ) => {
+    const blocks: MailBlock[] = paragraphs.map((text) => ({ kind: 'text', text }));
+    if (action) blocks.push({ kind: 'button', label: action[0], url: action[1] });
+    const { html, text } = await renderMail(
+      {
+        preview: paragraphs[0]!,
+        blocks,
+        footer: { lines: [...(note ? [note] : []), footer], unsubscribeUrl },
+      },
+      { name: brandName(from), siteUrl },
+    );
+    return {
+      outcome: 'mail' as const,
+      mail: {
+        from,
+        to: subscriber.email,
+        subject,
+        text,
+        html,
+        headers: unsubscribeHeaders(unsubscribeUrl),
+        idempotencyKey: row.id,
+      },
+    };
+  };
 
   if (row.kind === 'newsletter_confirmation') {
     if (subscriber.status !== 'pending' || !subscriber.confirmNonce || !subscriber.confirmExpiresAt) {
@@ -130,7 +128,10 @@ async function newsletterMail(
   ]);
 }
 
-function contactMail(row: OutboxRow & { details: ContactDetails }, settings: MailSettings): ComposedMail {
+async function contactMail(
+  row: OutboxRow & { details: ContactDetails },
+  settings: MailSettings,
+): Promise<ComposedMail> {
   if (settings.ownerAddress === undefined) return { outcome: 'wait', reason: 'OWNER_EMAIL is not set' };
   if (settings.from === undefined) return { outcome: 'wait', reason: 'MAIL_FROM is not set' };
   const contact = row.details;
@@ -139,7 +140,18 @@ function contactMail(row: OutboxRow & { details: ContactDetails }, settings: Mai
     `Subject: ${contact.subject}`,
     `Received: ${new Date(contact.receivedAt).toUTCString()}`,
   ];
-  const replyHint = 'Reply to this email to answer them.';
+  const intro = 'A visitor sent a message through the contact form.';
+  const { html, text } = await renderMail(
+    {
+      preview: intro,
+      blocks: [intro, lines.join('\n'), contact.message].map((paragraph) => ({
+        kind: 'text',
+        text: paragraph,
+      })),
+      footer: { lines: ['Reply to this email to answer them.'] },
+    },
+    { name: brandName(settings.from), siteUrl: settings.siteUrl },
+  );
   return {
     outcome: 'mail',
     mail: {
@@ -147,13 +159,8 @@ function contactMail(row: OutboxRow & { details: ContactDetails }, settings: Mai
       to: settings.ownerAddress,
       replyTo: { name: contact.fullName, address: contact.email },
       subject: `New message from the website: ${contact.subject}`,
-      text: `A visitor sent a message through the contact form.\n\n${lines.join('\n')}\n\n${contact.message}\n\n--\n${replyHint}\n`,
-      html: htmlOf([
-        'A visitor sent a message through the contact form.',
-        lines.join('\n'),
-        contact.message,
-        replyHint,
-      ]),
+      text,
+      html,
       idempotencyKey: row.id,
     },
   };

@@ -1,0 +1,254 @@
+// The newsletter's send door (newsletterSender.ts) under Node against the local stand-in, with a stand-in for Resend's
+// batch API at the edge (fakeResend.ts): an issue reaches every confirmed subscriber once, in batches with their
+// idempotency key, each copy with its own unsubscribe link; a run that dies after its calls sends nothing twice;
+// someone who leaves between queuing and sending gets nothing; a cancelled issue stops; the provider's 429 is waited
+// out; the owner's test copy goes to the owner alone; an image without alt text keeps an issue from going.
+import { readServiceBackend } from '../../serviceBackend.ts';
+import {
+  BACKEND_START_TIMEOUT_MS,
+  localServiceRoleKey,
+  restoreEnvAfterAll,
+  startLocalBackend,
+  type LocalBackend,
+} from '../../__tests__/localBackend.ts';
+import { readMailLink } from '../mailLinks.ts';
+import { runNewsletter } from '../newsletterSender.ts';
+import { startFakeResend, type FakeResend } from './fakeResend.ts';
+
+const settingNames = [
+  'SUPABASE_URL',
+  'SUPABASE_SERVICE_ROLE_KEY',
+  'RESEND_API_KEY',
+  'RESEND_API_URL',
+  'SMTP_URL',
+  'SITE_URL',
+  'MAIL_FROM',
+  'OWNER_EMAIL',
+  'NEWSLETTER_POSTAL_ADDRESS',
+  'NEWSLETTER_DIGEST',
+] as const;
+restoreEnvAfterAll(settingNames);
+// Runs against a real backend on a loaded machine: the wait is for what the test sees, never a bound on speed.
+jest.setTimeout(120_000);
+let backend: LocalBackend;
+let resend: FakeResend;
+
+beforeAll(async () => {
+  [backend, resend] = await Promise.all([startLocalBackend({}, { schedule: false }), startFakeResend()]);
+}, BACKEND_START_TIMEOUT_MS);
+
+afterAll(async () => {
+  await Promise.all([backend?.stop(), resend?.close()]);
+});
+
+beforeEach(() => {
+  Object.assign(process.env, {
+    SUPABASE_URL: backend.url,
+    SUPABASE_SERVICE_ROLE_KEY: localServiceRoleKey,
+    RESEND_API_KEY: 're_test',
+    RESEND_API_URL: resend.apiUrl,
+    SITE_URL: 'https://alexmorgan.dev',
+    MAIL_FROM: 'Alex Morgan <hello@alexmorgan.dev>',
+    OWNER_EMAIL: 'owner@alexmorgan.dev',
+    NEWSLETTER_POSTAL_ADDRESS: 'Rua Augusta 100 | 1100-053 Lisboa',
+    NEWSLETTER_DIGEST: 'off',
+  });
+  delete process.env.SMTP_URL;
+  jest.spyOn(console, 'error').mockImplementation(() => undefined);
+});
+
+afterEach(() => jest.restoreAllMocks());
+
+let runCount = 0;
+const unique = (name: string) => `${name}.${Date.now()}.${(runCount += 1)}@example.com`;
+
+/** Subscribers as the owner adds them (confirmed), and others as the functions leave them. */
+async function addSubscribers(count: number, status: 'confirmed' | 'pending' | 'unsubscribed' = 'confirmed') {
+  const rows = Array.from({ length: count }, (_, index) => ({
+    email: unique(`${status}${index}`),
+    status,
+    ...(status === 'pending' && {
+      confirm_nonce: 'n'.repeat(32),
+      confirm_expires_at: new Date(Date.now() + 3_600_000).toISOString(),
+    }),
+  }));
+  expect(await backend.writeAsOwner('POST', 'emails', rows)).toBe(201);
+  return rows.map((row) => row.email);
+}
+
+async function newIssue(fields: Record<string, unknown>): Promise<{ id: string; slug: string }> {
+  const response = await fetch(`${backend.url}/rest/v1/newsletter_issues?select=id,slug`, {
+    method: 'POST',
+    headers: {
+      apikey: localServiceRoleKey,
+      Authorization: `Bearer ${localServiceRoleKey}`,
+      'Content-Type': 'application/json',
+      Prefer: 'return=representation',
+    },
+    body: JSON.stringify(fields),
+  });
+  expect(response.status).toBe(201);
+  return ((await response.json()) as { id: string; slug: string }[])[0]!;
+}
+
+const progressOf = async (id: string) =>
+  (await backend.readAsOwner<Record<string, unknown>>(`newsletter_issue_progress?id=eq.${id}`))[0];
+
+const mailsOf = (subject: string) => resend.accepted.filter((mail) => mail.subject === subject);
+
+describe('an issue', () => {
+  it('reaches every confirmed subscriber once, in batches, each copy with its own unsubscribe link', async () => {
+    const confirmed = await addSubscribers(130);
+    const [pending] = await addSubscribers(1, 'pending');
+    const [left] = await addSubscribers(1, 'unsubscribed');
+    const subject = `Issue ${Date.now()}`;
+    const issue = await newIssue({ subject, body_markdown: '# Hello\n\nNews with a [link](/courses).' });
+    expect(
+      await backend.writeAsOwner('PATCH', `newsletter_issues?id=eq.${issue.id}`, { status: 'scheduled' }),
+    ).toBe(204);
+
+    const report = await runNewsletter(readServiceBackend());
+    expect(report).toMatchObject({ issuesStarted: 1, failed: 0, unrecorded: 0 });
+
+    const mails = mailsOf(subject);
+    const recipients = mails.map((mail) => mail.to);
+    for (const address of confirmed) expect(recipients.filter((to) => to === address)).toHaveLength(1);
+    expect(recipients).not.toContain(pending);
+    expect(recipients).not.toContain(left);
+    // Batches of at most 100, each with its own key.
+    const keys = new Set(mails.map((mail) => mail.idempotencyKey));
+    expect(keys.size).toBeGreaterThanOrEqual(2);
+    expect([...keys].every((key) => key.startsWith(`newsletter-${issue.id}-`))).toBe(true);
+
+    const mine = mails.find((mail) => mail.to === confirmed[0])!;
+    const link = /<(https:\/\/alexmorgan\.dev\/newsletter\/unsubscribe\?token=([^>]+))>/.exec(
+      mine.headers['List-Unsubscribe']!,
+    );
+    expect(link).not.toBeNull();
+    expect(mine.headers['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
+    expect(mine.text).toContain(`Unsubscribe ${link![1]}`);
+    expect(mine.text).toContain(
+      `View this email in your browser https://alexmorgan.dev/newsletter/issues/${issue.slug}`,
+    );
+    expect(mine.text).toContain(`You receive this email because ${confirmed[0]} subscribed`);
+    expect(mine.text).toContain('Rua Augusta 100\n1100-053 Lisboa');
+    expect(mine.html).toContain('href="https://alexmorgan.dev/courses"');
+    const [subscriber] = await backend.readAsOwner<{ id: string }>(
+      `emails?select=id&email=eq.${confirmed[0]}`,
+    );
+    const read = await readMailLink(decodeURIComponent(link![2]!), 'unsubscribe', localServiceRoleKey);
+    expect(read).toMatchObject({ ok: true, link: { subscriberId: subscriber!.id } });
+    // Another copy's link is another subscriber's.
+    const other = mails.find((mail) => mail.to === confirmed[1])!;
+    expect(other.headers['List-Unsubscribe']).not.toBe(mine.headers['List-Unsubscribe']);
+
+    expect(await progressOf(issue.id)).toMatchObject({ status: 'sent', queued: 0, failed: 0 });
+    const [archived] = await backend.readAsOwner<{ sent_at: string | null }>(
+      `newsletter_issues?select=sent_at&id=eq.${issue.id}`,
+    );
+    expect(archived?.sent_at).not.toBeNull();
+  });
+
+  it('is sent once when its sender dies after the provider took a batch', async () => {
+    const subscribers = await addSubscribers(30);
+    const subject = `Dies after the call ${Date.now()}`;
+    const issue = await newIssue({ subject, body_markdown: 'Once only.', status: 'scheduled' });
+    // The provider takes the batch but the answer never arrives as success: the copies stay claimed.
+    resend.failNext(500, 1, true);
+    const first = await runNewsletter(readServiceBackend(), { leaseSeconds: 1 });
+    const queued = ((await progressOf(issue.id)) as { recipients: number }).recipients;
+    expect(first.sent).toBeLessThan(queued);
+    await new Promise((resolve) => setTimeout(resolve, 6_000));
+    await runNewsletter(readServiceBackend(), { leaseSeconds: 1 });
+    const recipients = mailsOf(subject).map((mail) => mail.to);
+    for (const address of subscribers) expect(recipients.filter((to) => to === address)).toHaveLength(1);
+    expect(await progressOf(issue.id)).toMatchObject({ status: 'sent', queued: 0 });
+  });
+
+  it('goes to nobody who left between queuing and sending, and stops when cancelled', async () => {
+    const subscribers = await addSubscribers(3);
+    const subject = `Left before it went ${Date.now()}`;
+    // Queued with no transport: the copies wait, claimed and released.
+    delete process.env.RESEND_API_KEY;
+    const issue = await newIssue({ subject, body_markdown: 'Bye.', status: 'scheduled' });
+    await runNewsletter(readServiceBackend());
+    expect(mailsOf(subject)).toEqual([]);
+    expect(
+      await backend.writeAsOwner('PATCH', `emails?email=eq.${subscribers[0]}`, { status: 'unsubscribed' }),
+    ).toBe(204);
+    process.env.RESEND_API_KEY = 're_test';
+    await backend.writeAsOwner('PATCH', `mail_outbox?issue_id=eq.${issue.id}`, {
+      next_attempt_at: new Date().toISOString(),
+    });
+    await runNewsletter(readServiceBackend());
+    const recipients = mailsOf(subject).map((mail) => mail.to);
+    expect(recipients).not.toContain(subscribers[0]);
+    expect(recipients).toEqual(expect.arrayContaining(subscribers.slice(1)));
+    expect(await progressOf(issue.id)).toMatchObject({ unsubscribed: 1, status: 'sent', queued: 0 });
+
+    const cancelledSubject = `Cancelled ${Date.now()}`;
+    delete process.env.RESEND_API_KEY;
+    const cancelled = await newIssue({
+      subject: cancelledSubject,
+      body_markdown: 'Stop.',
+      status: 'scheduled',
+    });
+    await runNewsletter(readServiceBackend());
+    expect(
+      await backend.writeAsOwner('PATCH', `newsletter_issues?id=eq.${cancelled.id}`, { status: 'cancelled' }),
+    ).toBe(204);
+    process.env.RESEND_API_KEY = 're_test';
+    await backend.writeAsOwner('PATCH', `mail_outbox?issue_id=eq.${cancelled.id}`, {
+      next_attempt_at: new Date().toISOString(),
+    });
+    await runNewsletter(readServiceBackend());
+    expect(mailsOf(cancelledSubject)).toEqual([]);
+    expect(await progressOf(cancelled.id)).toMatchObject({ status: 'cancelled', sent: 0, queued: 0 });
+  });
+
+  it('waits out the provider’s 429 and goes on', async () => {
+    const paced = await startFakeResend({ callsPerSecond: 1 });
+    try {
+      process.env.RESEND_API_URL = paced.apiUrl;
+      await addSubscribers(250);
+      const subject = `Paced ${Date.now()}`;
+      const issue = await newIssue({ subject, body_markdown: 'Slowly.', status: 'scheduled' });
+      const report = await runNewsletter(readServiceBackend());
+      expect(report.failed).toBe(0);
+      expect(await progressOf(issue.id)).toMatchObject({ status: 'sent', queued: 0, failed: 0 });
+      expect(paced.accepted.filter((mail) => mail.subject === subject).length).toBeGreaterThanOrEqual(250);
+    } finally {
+      await paced.close();
+    }
+  });
+
+  it('sends the owner’s test copy to the owner alone, and goes back to draft', async () => {
+    await addSubscribers(2);
+    const subject = `Tested ${Date.now()}`;
+    const issue = await newIssue({ subject, body_markdown: 'Test me.' });
+    expect(
+      await backend.writeAsOwner('PATCH', `newsletter_issues?id=eq.${issue.id}`, { status: 'test' }),
+    ).toBe(204);
+    await runNewsletter(readServiceBackend());
+    const tests = resend.accepted.filter((mail) => mail.subject === `[Test] ${subject}`);
+    expect(tests.map((mail) => mail.to)).toEqual(['owner@alexmorgan.dev']);
+    expect(mailsOf(subject)).toEqual([]);
+    const [row] = await backend.readAsOwner<{ status: string; test_requested_at: string | null }>(
+      `newsletter_issues?select=status,test_requested_at&id=eq.${issue.id}`,
+    );
+    expect(row).toMatchObject({ status: 'draft', test_requested_at: expect.any(String) });
+  });
+
+  it('with an image without alt text goes back to draft, with why', async () => {
+    const issue = await newIssue({
+      subject: `No alt ${Date.now()}`,
+      body_markdown: 'Look: ![](/cover.png)',
+      status: 'scheduled',
+    });
+    await runNewsletter(readServiceBackend());
+    const [row] = await backend.readAsOwner<{ status: string; last_error: string }>(
+      `newsletter_issues?select=status,last_error&id=eq.${issue.id}`,
+    );
+    expect(row).toMatchObject({ status: 'draft', last_error: expect.stringContaining('alt text') });
+  });
+});

@@ -1,0 +1,130 @@
+// A newsletter issue as mail: written once per issue and run with the template (template/), then made personal for
+// each copy by putting in its recipient's address and own unsubscribe link (placeholders in the written HTML and text),
+// so a hundred thousand copies cost one render and a hundred thousand string replacements. Every copy carries the
+// one-click unsubscribe headers (RFC 8058), the "view in the browser" link to the issue's page in the site's archive
+// (served by the site's server: shell/server/plugins/newsletterArchive.mjs), and the postal address.
+import { unsubscribeHeaders } from './mailContent.ts';
+import { mailLinkPaths } from './mailLinks.ts';
+import type { MailSettings } from './mailSettings.ts';
+import type { OutgoingMail } from './mailTransport.ts';
+import { markdownToMailHtml } from './template/markdownToMailHtml.ts';
+import { brandName, renderMail, type RenderedMail } from './template/renderMail.ts';
+
+/** The archive's address of an issue, on the site. */
+export const newsletterArchivePath = '/newsletter/issues';
+
+export interface IssueRow {
+  id: string;
+  kind: 'issue' | 'digest';
+  subject: string;
+  body_markdown: string;
+  slug: string;
+}
+
+/** What is put in for each copy. Characters no escaping changes, so they are found as written in HTML and text. */
+const placeholders = {
+  recipient: '%%NEWSLETTER_RECIPIENT%%',
+  unsubscribeUrl: '%%NEWSLETTER_UNSUBSCRIBE_URL%%',
+};
+
+export const newsletterIssueTexts = {
+  whySubscribed: (recipient: string, host: string) =>
+    `You receive this email because ${recipient} subscribed to my newsletter on ${host}.`,
+  testSubject: (subject: string) => `[Test] ${subject}`,
+};
+
+export interface IssueTemplate extends RenderedMail {
+  issueId: string;
+  subject: string;
+  from: string;
+  archiveUrl: string;
+}
+
+export type ComposedIssue = { ok: true; template: IssueTemplate } | { ok: false; reason: string };
+
+export function archiveUrl(siteUrl: string, slug: string): string {
+  return `${siteUrl}${newsletterArchivePath}/${slug}`;
+}
+
+/** The issue written once, or why it cannot be now (a setting is missing: its copies wait). */
+export async function composeIssue(
+  issue: IssueRow,
+  settings: Pick<MailSettings, 'siteUrl' | 'from'>,
+  postalAddress: string | undefined,
+): Promise<ComposedIssue> {
+  if (settings.siteUrl === undefined) return { ok: false, reason: 'SITE_URL is not set' };
+  if (settings.from === undefined) return { ok: false, reason: 'MAIL_FROM is not set' };
+  if (postalAddress === undefined) return { ok: false, reason: 'NEWSLETTER_POSTAL_ADDRESS is not set' };
+  const body = markdownToMailHtml(issue.body_markdown, settings.siteUrl);
+  if (body.imagesWithoutAlt > 0) {
+    return {
+      ok: false,
+      reason: `${body.imagesWithoutAlt} image(s) without alt text: write ![what it shows](address)`,
+    };
+  }
+  const url = archiveUrl(settings.siteUrl, issue.slug);
+  const rendered = await renderMail(
+    {
+      preview: issue.subject,
+      blocks: [
+        { kind: 'heading', text: issue.subject },
+        { kind: 'html', html: body.html },
+      ],
+      footer: {
+        lines: [newsletterIssueTexts.whySubscribed(placeholders.recipient, new URL(settings.siteUrl).host)],
+        unsubscribeUrl: placeholders.unsubscribeUrl,
+        viewInBrowserUrl: url,
+        postalAddress,
+      },
+    },
+    { name: brandName(settings.from), siteUrl: settings.siteUrl },
+  );
+  return {
+    ok: true,
+    template: {
+      ...rendered,
+      issueId: issue.id,
+      subject: issue.subject,
+      from: settings.from,
+      archiveUrl: url,
+    },
+  };
+}
+
+const htmlEscapes: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#x27;',
+};
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => htmlEscapes[character]!);
+
+export interface IssueCopy {
+  to: string;
+  unsubscribeUrl: string;
+  /** A test copy: to the owner, its subject marked. */
+  test?: boolean;
+}
+
+/** One copy: the template with its recipient and unsubscribe link, and the headers of a one-click unsubscribe. */
+export function issueCopy(template: IssueTemplate, copy: IssueCopy, idempotencyKey: string): OutgoingMail {
+  const personal = (text: string, escape: (value: string) => string) =>
+    text
+      .replaceAll(placeholders.recipient, escape(copy.to))
+      .replaceAll(placeholders.unsubscribeUrl, escape(copy.unsubscribeUrl));
+  return {
+    from: template.from,
+    to: copy.to,
+    subject: copy.test ? newsletterIssueTexts.testSubject(template.subject) : template.subject,
+    html: personal(template.html, escapeHtml),
+    text: personal(template.text, (value) => value),
+    headers: unsubscribeHeaders(copy.unsubscribeUrl),
+    idempotencyKey,
+  };
+}
+
+/** Where the owner's test copy's unsubscribe link goes: the page, with no subscriber to unsubscribe. */
+export function testUnsubscribeUrl(siteUrl: string): string {
+  return `${siteUrl}${mailLinkPaths.unsubscribe}`;
+}

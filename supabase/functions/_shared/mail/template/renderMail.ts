@@ -1,0 +1,32 @@
+// Writes a mail from its parts: the HTML (MailLayout, rendered by React Email) and the plain-text part, made from that
+// same HTML, so the two always say the same (html-to-text, with React Email's rules: links as "label url", images and
+// the preview line left out).
+import { render, toPlainText } from '@react-email/render';
+import { createElement } from 'react';
+import { MailLayout, type MailBrand, type MailParts } from './MailLayout.tsx';
+
+export interface RenderedMail {
+  html: string;
+  text: string;
+}
+
+/** Headings as written (html-to-text shouts them by default). */
+const textSelectors = ['h1', 'h2', 'h3', 'h4', 'h5', 'h6'].map((selector) => ({
+  selector,
+  options: { uppercase: false },
+}));
+
+export function mailHtmlToText(html: string): string {
+  return `${toPlainText(html, { selectors: textSelectors }).trim()}\n`;
+}
+
+export async function renderMail(parts: MailParts, brand: MailBrand): Promise<RenderedMail> {
+  const html = await render(createElement(MailLayout, { parts, brand }));
+  return { html, text: mailHtmlToText(html) };
+}
+
+/** The name a mail's header shows: the sender's display name ("Alex Morgan <hello@…>"), else its address. */
+export function brandName(from: string): string {
+  const named = /^\s*"?([^"<]+?)"?\s*<[^>]+>\s*$/.exec(from);
+  return named?.[1]?.trim() || from.trim();
+}
