@@ -135,7 +135,7 @@ test('a chip filters by keyword, shows it in the box, and releases when pressed 
     seed.filter((project) => /casa/i.test(project.title)).map((project) => project.title),
   );
 
-  const searched = (searchTerm: string, shown: string[]) => ({
+  const searched = (searchTerm: string, shown: readonly unknown[]) => ({
     name: 'userSearchForProject',
     searchTerm,
     resultCount: shown.length,
