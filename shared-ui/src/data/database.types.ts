@@ -188,6 +188,7 @@ export type Database = {
           kind: string;
           last_error: string | null;
           next_attempt_at: string;
+          owner_report_id: string | null;
           sent_at: string | null;
           status: string;
           subscriber_id: string | null;
@@ -204,6 +205,7 @@ export type Database = {
           kind: string;
           last_error?: string | null;
           next_attempt_at?: string;
+          owner_report_id?: string | null;
           sent_at?: string | null;
           status?: string;
           subscriber_id?: string | null;
@@ -220,6 +222,7 @@ export type Database = {
           kind?: string;
           last_error?: string | null;
           next_attempt_at?: string;
+          owner_report_id?: string | null;
           sent_at?: string | null;
           status?: string;
           subscriber_id?: string | null;
@@ -242,6 +245,12 @@ export type Database = {
             foreignKeyName: 'mail_outbox_issue_id_fkey';
             columns: ['issue_id'];
             referencedRelation: 'newsletter_issues';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'mail_outbox_owner_report_id_fkey';
+            columns: ['owner_report_id'];
+            referencedRelation: 'owner_reports';
             referencedColumns: ['id'];
           },
           {
@@ -376,6 +385,39 @@ export type Database = {
           send_hour?: number;
           time_zone?: string;
           updated_at?: string;
+        };
+        Relationships: [];
+      };
+      owner_reports: {
+        Row: {
+          created_at: string;
+          ends_at: string;
+          figures: NonNullable<Json>;
+          id: string;
+          starts_at: string;
+          time_zone: string;
+          updated_at: string;
+          week_starts_on: string | null;
+        };
+        Insert: {
+          created_at?: string;
+          ends_at: string;
+          figures: NonNullable<Json>;
+          id?: string;
+          starts_at: string;
+          time_zone: string;
+          updated_at?: string;
+          week_starts_on?: string | null;
+        };
+        Update: {
+          created_at?: string;
+          ends_at?: string;
+          figures?: NonNullable<Json>;
+          id?: string;
+          starts_at?: string;
+          time_zone?: string;
+          updated_at?: string;
+          week_starts_on?: string | null;
         };
         Relationships: [];
       };
@@ -710,6 +752,33 @@ export type Database = {
       queue_due_newsletter_issues: {
         Args: { p_batch_size: number };
         Returns: number;
+      };
+      queue_owner_report: {
+        Args: {
+          p_from: string;
+          p_time_zone: string;
+          p_to: string;
+          p_week_starts_on?: string;
+        };
+        Returns: string;
+      };
+      queue_owner_report_now: {
+        Args: Record<PropertyKey, never>;
+        Returns: {
+          ends_at: string;
+          outcome: string;
+          report_id: string;
+          starts_at: string;
+        }[];
+      };
+      queue_weekly_owner_report: {
+        Args: { p_at?: string };
+        Returns: {
+          ends_at: string;
+          outcome: string;
+          report_id: string;
+          starts_at: string;
+        }[];
       };
       record_newsletter_digest: {
         Args: {

@@ -73,7 +73,7 @@ export interface LocalSupabaseOptions {
    *  hosted project provides them (default true; restored on stop). */
   functionEnv?: boolean;
   /** Functions run on a schedule, as pg_cron runs them on a hosted project: name -> every so many milliseconds
-   *  (default: none). Each is POSTed with the service-role key, one run at a time. */
+   *  (default: none). Each is POSTed `{}` with the service-role key, one run at a time. */
   schedule?: Record<string, number>;
 }
 
@@ -128,6 +128,7 @@ const scheduledCalls = new Set([
   '/rest/v1/rpc/newsletter_digest_since',
   '/rest/v1/rpc/queue_due_newsletter_issues',
   '/rest/v1/rpc/claim_newsletter_batches',
+  '/rest/v1/rpc/queue_weekly_owner_report',
 ]);
 
 async function readBody(request: IncomingMessage): Promise<Buffer> {
@@ -496,17 +497,20 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Pr
     if (!process.env[name]) log(`  ${name} is not set: ${meaning}`);
   }
 
-  // The schedule: the mail outbox (mail that could not be sent at once goes out once the mail server is back) and the
-  // newsletter (issues whose time has come, the weekly digest). A run still under way is not started again.
+  // The schedule: the mail outbox (mail that could not be sent at once goes out once the mail server is back), the
+  // newsletter (issues whose time has come, the weekly digest) and the owner's weekly report. A run still under way is
+  // not started again.
   const scheduledRuns = new Map<string, Promise<unknown>>();
   const scheduleTimers = Object.entries(options.schedule ?? {})
     .filter(([, everyMs]) => everyMs > 0)
     .map(([name, everyMs]) =>
       setInterval(() => {
         if (scheduledRuns.has(name)) return;
+        // What a pg_cron job sends (private.call_edge_function): a JSON body, empty.
         const request = new Request(`${url}/${name}`, {
           method: 'POST',
-          headers: { authorization: `Bearer ${LOCAL_SERVICE_ROLE_KEY}` },
+          headers: { authorization: `Bearer ${LOCAL_SERVICE_ROLE_KEY}`, 'content-type': 'application/json' },
+          body: '{}',
         });
         const run = ready
           .then(() => functions.invoke(name, request))
