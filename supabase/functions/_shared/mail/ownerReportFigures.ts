@@ -26,6 +26,28 @@ export const figureNames = [
 
 export type FigureName = (typeof figureNames)[number];
 
+/** How the report names each figure: the label of its row, or of its sentence ("Visits: 42 (...)"). */
+export const figureLabels: Record<FigureName, string> = {
+  visits: 'Visits',
+  navbar_clicks: 'Navbar',
+  footer_clicks: 'Footer',
+  project_searches: 'Projects',
+  tutorial_searches: 'Tutorials',
+  course_searches: 'Courses',
+  searches_without_results: 'Found nothing (all catalogues)',
+  projects_opened: 'Projects opened',
+  courses_opened: 'Courses opened',
+  tutorials_played: 'Tutorials played',
+  channel_visits: '"View All" to the channel',
+  resume_views: 'Résumé views',
+  ad_clicks: 'Ad clicks',
+  popup_dismissals: 'Pop-up closed without subscribing',
+  new_subscribers: 'New subscribers (confirmed)',
+  unsubscribes: 'Unsubscribed',
+  issues_sent: 'Issues sent',
+  contact_messages: 'Contact messages',
+};
+
 /** The ranked lists (each at most ten items, most frequent first). */
 export const listNames = [
   'navbar_pages',

@@ -3,7 +3,7 @@
 // Visits per day as a bar chart, then pages, searches (those that found nothing first), what was opened and played,
 // ads, the newsletter and the messages; every figure beside the period before's and the change. A period with no visit
 // says so in its first line. The plain-text part is made from the same HTML by the template (renderMail).
-import { readOwnerReportFigures, describeChange, formatCount } from './ownerReportFigures.ts';
+import { readOwnerReportFigures, describeChange, figureLabels, formatCount } from './ownerReportFigures.ts';
 import type { Figure, FigureName, ListName, OwnerReportFigures, RankedItem } from './ownerReportFigures.ts';
 import type { ComposedMail } from './mailContent.ts';
 import type { MailSettings } from './mailSettings.ts';
@@ -122,15 +122,18 @@ export function ownerReportBlocks(figures: OwnerReportFigures, words: PeriodWord
   const { counts, top } = figures;
   const visits = counts.visits;
   const blocks: MailBlock[] = [];
-  const summary = (label: string, figure: Figure) =>
-    `${label}: ${formatCount(figure.count)} (${words.previousColumn.toLowerCase()}: ${formatCount(figure.previousCount)}, ${describeChange(figure)}).`;
+  const summary = (name: FigureName) => {
+    const figure = counts[name];
+    return `${figureLabels[name]}: ${formatCount(figure.count)} (${words.previousColumn.toLowerCase()}: ${formatCount(figure.previousCount)}, ${describeChange(figure)}).`;
+  };
+  const row = (name: FigureName) => figureRow(figureLabels[name], counts[name]);
 
   blocks.push({ kind: 'subheading', text: 'Visits' });
   if (visits.count === 0) {
     blocks.push({ kind: 'text', text: ownerReportTexts.noVisits(words.current) });
-    blocks.push({ kind: 'text', text: summary('Visits', visits) });
+    blocks.push({ kind: 'text', text: summary('visits') });
   } else {
-    blocks.push({ kind: 'text', text: summary('Visits', visits) });
+    blocks.push({ kind: 'text', text: summary('visits') });
     blocks.push({
       kind: 'barChart',
       caption: 'Visits per day',
@@ -151,7 +154,7 @@ export function ownerReportBlocks(figures: OwnerReportFigures, words: PeriodWord
     kind: 'table',
     caption: 'Menu clicks',
     columns: figureColumns(words, 'Menu'),
-    rows: [figureRow('Navbar', counts.navbar_clicks), figureRow('Footer', counts.footer_clicks)],
+    rows: [row('navbar_clicks'), row('footer_clicks')],
   });
   blocks.push(...listBlocks('From the navbar', 'Page', top.navbar_pages, words));
   blocks.push(...listBlocks('From the footer', 'Page', top.footer_pages, words));
@@ -161,10 +164,7 @@ export function ownerReportBlocks(figures: OwnerReportFigures, words: PeriodWord
     kind: 'table',
     caption: 'Searches per catalogue',
     columns: figureColumns(words, 'Catalogue'),
-    rows: [
-      ...catalogues.map((catalogue) => figureRow(catalogue.name, counts[catalogue.searches])),
-      figureRow('Found nothing (all catalogues)', counts.searches_without_results),
-    ],
+    rows: [...catalogues.map((catalogue) => row(catalogue.searches)), row('searches_without_results')],
   });
   const notFound = catalogues.flatMap((catalogue) =>
     top[catalogue.notFound].map((item) => [catalogue.name, ...figureRow(item.item, item)]),
@@ -192,11 +192,11 @@ export function ownerReportBlocks(figures: OwnerReportFigures, words: PeriodWord
     caption: 'All of it',
     columns: figureColumns(words, 'What'),
     rows: [
-      figureRow('Projects opened', counts.projects_opened),
-      figureRow('Courses opened', counts.courses_opened),
-      figureRow('Tutorials played', counts.tutorials_played),
-      figureRow('"View All" to the channel', counts.channel_visits),
-      figureRow('Résumé views', counts.resume_views),
+      row('projects_opened'),
+      row('courses_opened'),
+      row('tutorials_played'),
+      row('channel_visits'),
+      row('resume_views'),
     ],
   });
 
@@ -205,7 +205,7 @@ export function ownerReportBlocks(figures: OwnerReportFigures, words: PeriodWord
     visits.count === 0 ? '–' : (Math.round((clicks / visits.count) * 1000) / 10).toFixed(1);
   blocks.push({
     kind: 'text',
-    text: `${summary('Ad clicks', counts.ad_clicks)} Per 100 visits: ${perHundredVisits(counts.ad_clicks.count)}.`,
+    text: `${summary('ad_clicks')} Per 100 visits: ${perHundredVisits(counts.ad_clicks.count)}.`,
   });
   if (top.ad_clicks.length > 0) {
     blocks.push({
@@ -221,16 +221,11 @@ export function ownerReportBlocks(figures: OwnerReportFigures, words: PeriodWord
     kind: 'table',
     caption: 'Subscribers',
     columns: figureColumns(words, 'What'),
-    rows: [
-      figureRow('Pop-up closed without subscribing', counts.popup_dismissals),
-      figureRow('New subscribers (confirmed)', counts.new_subscribers),
-      figureRow('Unsubscribed', counts.unsubscribes),
-      figureRow('Issues sent', counts.issues_sent),
-    ],
+    rows: [row('popup_dismissals'), row('new_subscribers'), row('unsubscribes'), row('issues_sent')],
   });
 
   blocks.push({ kind: 'subheading', text: 'Messages' });
-  blocks.push({ kind: 'text', text: summary('Contact messages', counts.contact_messages) });
+  blocks.push({ kind: 'text', text: summary('contact_messages') });
   if (figures.messages.length > 0) {
     blocks.push({
       kind: 'table',

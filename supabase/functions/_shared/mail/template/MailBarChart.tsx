@@ -6,7 +6,7 @@
 // React in scope: every tool that reads this file (Deno, tsx, ts-jest) compiles its JSX the same way with it.
 import React, { type CSSProperties } from 'react';
 import { lightColors } from './mailTheme.ts';
-import { captionId, MailCaption } from './MailTable.tsx';
+import { CaptionedTable } from './MailTable.tsx';
 
 export interface MailChartBar {
   label: string;
@@ -78,29 +78,18 @@ function Bar({ percent }: { percent: number }) {
 export function MailBarChart({ chart }: { chart: MailBarChartParts }) {
   const largest = Math.max(0, ...chart.bars.map((bar) => bar.value));
   return (
-    <>
-      <MailCaption text={chart.caption} />
-      <table
-        className="mail-chart"
-        aria-labelledby={captionId(chart.caption)}
-        data-text-format="dataTable"
-        width="100%"
-        cellPadding={0}
-        cellSpacing={0}
-        style={{ borderCollapse: 'collapse', margin: '0 0 20px', width: '100%' }}
-      >
-        <tbody>
-          {chart.bars.map((bar) => (
-            <tr key={bar.label}>
-              <td style={{ ...textCell, textAlign: 'left' }}>{bar.label}</td>
-              <td data-skip-in-text="true" style={{ padding: '4px 0' }}>
-                <Bar percent={barPercent(bar.value, largest)} />
-              </td>
-              <td style={{ ...textCell, padding: '4px 0 4px 8px', textAlign: 'right' }}>{bar.valueText}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </>
+    <CaptionedTable caption={chart.caption} className="mail-chart">
+      <tbody>
+        {chart.bars.map((bar) => (
+          <tr key={bar.label}>
+            <td style={{ ...textCell, textAlign: 'left' }}>{bar.label}</td>
+            <td data-skip-in-text="true" style={{ padding: '4px 0' }}>
+              <Bar percent={barPercent(bar.value, largest)} />
+            </td>
+            <td style={{ ...textCell, padding: '4px 0 4px 8px', textAlign: 'right' }}>{bar.valueText}</td>
+          </tr>
+        ))}
+      </tbody>
+    </CaptionedTable>
   );
 }

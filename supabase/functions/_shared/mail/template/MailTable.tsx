@@ -5,7 +5,7 @@
 import { Link } from '@react-email/link';
 import { Text } from '@react-email/text';
 // React in scope: every tool that reads this file (Deno, tsx, ts-jest) compiles its JSX the same way with it.
-import React, { type CSSProperties } from 'react';
+import React, { type CSSProperties, type ReactNode } from 'react';
 import { lightColors } from './mailTheme.ts';
 
 export interface MailTableColumn {
@@ -23,25 +23,49 @@ export interface MailTableParts {
 }
 
 /** An id for a caption, from its text (captions differ within a mail). */
-export function captionId(text: string): string {
+function captionId(text: string): string {
   return `caption-${text.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;
 }
 
-/** A table's caption: a paragraph the table names as its label. */
-export function MailCaption({ text }: { text: string }) {
+/**
+ * A table under its caption: the caption a paragraph the table names as its label (aria-labelledby), the table
+ * written out as a table in the text part (React Email's dataTable).
+ */
+export function CaptionedTable({
+  caption,
+  className,
+  children,
+}: {
+  caption: string;
+  className: string;
+  children: ReactNode;
+}) {
   return (
-    <Text
-      id={captionId(text)}
-      style={{
-        margin: '0 0 6px',
-        fontSize: '14px',
-        lineHeight: '1.4',
-        fontWeight: 700,
-        color: lightColors.text,
-      }}
-    >
-      {text}
-    </Text>
+    <>
+      <Text
+        id={captionId(caption)}
+        style={{
+          margin: '0 0 6px',
+          fontSize: '14px',
+          lineHeight: '1.4',
+          fontWeight: 700,
+          color: lightColors.text,
+        }}
+      >
+        {caption}
+      </Text>
+      <table
+        className={className}
+        aria-labelledby={captionId(caption)}
+        data-text-format="dataTable"
+        width="100%"
+        cellPadding={0}
+        cellSpacing={0}
+        style={{ borderCollapse: 'collapse', margin: '0 0 20px', width: '100%' }}
+      >
+        {children}
+      </table>
+    </>
   );
 }
 
@@ -57,57 +81,46 @@ const cell: CSSProperties = {
 export function MailTable({ table }: { table: MailTableParts }) {
   const align = (column: MailTableColumn | undefined) => (column?.numeric ? 'right' : 'left');
   return (
-    <>
-      <MailCaption text={table.caption} />
-      <table
-        className="mail-table"
-        aria-labelledby={captionId(table.caption)}
-        data-text-format="dataTable"
-        width="100%"
-        cellPadding={0}
-        cellSpacing={0}
-        style={{ borderCollapse: 'collapse', margin: '0 0 20px', width: '100%' }}
-      >
-        <thead>
-          <tr>
-            {table.columns.map((column) => (
-              <th
-                key={column.label}
-                scope="col"
-                style={{
-                  ...cell,
-                  textAlign: align(column),
-                  fontWeight: 700,
-                  color: lightColors.textMuted,
-                  borderBottom: `2px solid ${lightColors.border}`,
-                }}
-              >
-                {column.label}
-              </th>
+    <CaptionedTable caption={table.caption} className="mail-table">
+      <thead>
+        <tr>
+          {table.columns.map((column) => (
+            <th
+              key={column.label}
+              scope="col"
+              style={{
+                ...cell,
+                textAlign: align(column),
+                fontWeight: 700,
+                color: lightColors.textMuted,
+                borderBottom: `2px solid ${lightColors.border}`,
+              }}
+            >
+              {column.label}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {table.rows.map((row, rowIndex) => (
+          <tr key={rowIndex}>
+            {row.map((value, index) => (
+              <td key={index} style={{ ...cell, textAlign: align(table.columns[index]) }}>
+                {typeof value === 'string' ? (
+                  value
+                ) : (
+                  <Link
+                    href={value.url}
+                    style={{ color: lightColors.brandStrong, textDecoration: 'underline' }}
+                  >
+                    {value.text}
+                  </Link>
+                )}
+              </td>
             ))}
           </tr>
-        </thead>
-        <tbody>
-          {table.rows.map((row, rowIndex) => (
-            <tr key={rowIndex}>
-              {row.map((value, index) => (
-                <td key={index} style={{ ...cell, textAlign: align(table.columns[index]) }}>
-                  {typeof value === 'string' ? (
-                    value
-                  ) : (
-                    <Link
-                      href={value.url}
-                      style={{ color: lightColors.brandStrong, textDecoration: 'underline' }}
-                    >
-                      {value.text}
-                    </Link>
-                  )}
-                </td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </>
+        ))}
+      </tbody>
+    </CaptionedTable>
   );
 }
