@@ -221,7 +221,7 @@ const limits = { analyticsEvents: 300, contacts: 5 };
 const held = stored.analyticsEvents <= limits.analyticsEvents && stored.contacts <= limits.contacts;
 console.log(
   `stored under load: ${stored.analyticsEvents} analytics events (limit ${limits.analyticsEvents} an hour per client), ` +
-    `${stored.contacts} contact messages (limit ${limits.contacts} per 10 minutes per client): ` +
+    `${stored.contacts} contact messages (limit ${limits.contacts} an hour per client): ` +
     (held ? 'the limits held' : 'A LIMIT DID NOT HOLD'),
 );
 

@@ -2,6 +2,7 @@
 export function startBackend(options: {
   port: number;
   fresh?: boolean;
+  schedule?: boolean;
   quiet?: boolean;
   env?: Record<string, string>;
 }): Promise<{ url: string; stop: () => Promise<void> }>;

@@ -17,16 +17,18 @@ function portOpen(port) {
 }
 
 /**
- * @param {{ port: number, fresh?: boolean, quiet?: boolean, env?: Record<string, string> }} options fresh: a throwaway
- *   copy of the seeded data; env: settings for its edge functions (secrets), besides this process's environment
+ * @param {{ port: number, fresh?: boolean, quiet?: boolean, schedule?: boolean, env?: Record<string, string> }} options
+ *   fresh: a throwaway copy of the seeded data; schedule: false runs no scheduled function (a bench that runs them
+ *   itself); env: settings for its edge functions (secrets), besides this process's environment
  * @returns {Promise<{ url: string, pid: number, exited: Promise<{ code: number | null, signal: string | null }>,
  *   stop: () => Promise<void> }>} exited resolves when the backend stops, whoever stopped it
  */
-export async function startBackend({ port, fresh = false, quiet = false, env = {} }) {
+export async function startBackend({ port, fresh = false, quiet = false, schedule = true, env = {} }) {
   if (await portOpen(port)) throw new Error(`Port ${port} is taken: is another backend running?`);
   const args = ['--import', 'tsx', 'src/cli.ts', 'start', '--port', String(port)];
   if (fresh) args.push('--fresh');
   if (quiet) args.push('--quiet');
+  if (!schedule) args.push('--no-schedule');
   // Node itself, not npm, with an IPC channel: the backend stops when this process goes, however it goes.
   const child = spawn(process.execPath, args, {
     cwd: path.join(repoRoot, 'supabase/local'),

@@ -1,5 +1,5 @@
 // Types of mailCatcher.mjs for the TypeScript tests that start a backend of their own.
-export const localMailAddresses: { from: string; owner: string };
+export const localMailAddresses: { from: string; owner: string; postal: string };
 export function startMailCatcher(ports: {
   smtpPort: number;
   webPort: number;

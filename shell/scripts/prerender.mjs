@@ -1,5 +1,6 @@
 // Writes one HTML file per page into dist/, with the frame already rendered and the right title, description,
-// canonical link, Open Graph tags with the page's share picture, and its structured data (JSON-LD), so text paints
+// canonical link, Open Graph tags with the page's share picture, its structured data (JSON-LD) and the links to the
+// site's feeds, so text paints
 // before any JavaScript or section arrives and a crawler or link preview finds what it needs. Unknown paths are
 // answered with dist/404.html (the not-found page). Also writes robots.txt.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -30,13 +31,13 @@ function pageHtml(pathname) {
   page = withAttribute(page, '<link rel="canonical" href="', url);
   page = withAttribute(page, '<meta property="og:title" content="', title);
   page = withAttribute(page, '<meta property="og:description" content="', description);
-  const { ogImageTags, jsonLd } = staticHeadTags(pathname);
+  const { ogImageTags, jsonLd, feedLinks } = staticHeadTags(pathname);
   page = spliceHtml(
     page,
     /<meta property="og:url" content="[^"]*" \/>/,
     () => `<meta property="og:url" content="${escapeHtml(url)}" />${ogImageTags}`,
   );
-  page = insertBefore(page, '</head>', jsonLd);
+  page = insertBefore(page, '</head>', `${feedLinks}${jsonLd}`);
   return spliceHtml(page, '<div id="root"></div>', `<div id="root">${html}</div>`);
 }
 

@@ -1,12 +1,14 @@
-// Search and sharing on the shell's server: /sitemap.xml made from the tables, and the structured data that needs
-// rows (the courses, on /courses) added to the page's head. What they say comes from the shell's SEO modules
-// (shell/src/seo/, built with the shell into dist-prerender/seo.cjs); the rows from siteContent.mjs.
+// Search, sharing and following on the shell's server: /sitemap.xml and the feeds (/feeds/*.xml) made from the tables,
+// and the structured data that needs rows (the courses, on /courses) added to the page's head. What they say comes
+// from the shell's SEO modules (shell/src/seo/, built with the shell into dist-prerender/seo.cjs); the rows from
+// siteContent.mjs, one reader for all of them (and the newsletter's archive), so a burst of requests costs one read.
 import { deadlines } from '@site/shared-ui/deadlineTimes';
 import { siteContentReader } from './siteContent.mjs';
 
 /**
  * @param {object} options
- * @param {{ sitemap: Function, needsContentForHead: Function, contentHeadTags: Function }} options.seo seo.cjs
+ * @param {{ sitemap: Function, feed: Function, feeds: object, needsContentForHead: Function, contentHeadTags: Function }}
+ *   options.seo seo.cjs
  * @param {{ supabase: { url: string, anonKey: string } }} options.siteConfig
  */
 export function shellSeo({ seo, siteConfig }) {
@@ -18,12 +20,20 @@ export function shellSeo({ seo, siteConfig }) {
     ]);
   // The same rows make the same tags: made once per page and read of the rows.
   const tagsOf = new WeakMap();
+  const xml = (contentType, make) => async () => ({
+    headers: { 'Content-Type': `${contentType}; charset=utf-8`, 'Cache-Control': 'public, max-age=60' },
+    body: make(await content()),
+  });
   return {
+    content,
     routes: {
-      '/sitemap.xml': async () => ({
-        headers: { 'Content-Type': 'application/xml; charset=utf-8', 'Cache-Control': 'public, max-age=60' },
-        body: seo.sitemap(await content()),
-      }),
+      '/sitemap.xml': xml('application/xml', seo.sitemap),
+      ...Object.fromEntries(
+        Object.entries(seo.feeds).map(([name, { path }]) => [
+          path,
+          xml('application/rss+xml', (rows) => seo.feed(name, rows)),
+        ]),
+      ),
     },
     htmlHead: async (pathname) => {
       if (!seo.needsContentForHead(pathname)) return undefined;

@@ -1,19 +1,34 @@
-// The public rows the site's server needs for /sitemap.xml and the courses' structured data, read from the backend
+// The public rows the site's server needs for /sitemap.xml, the feeds, the newsletter's archive and the courses'
+// structured data, read from the backend
 // with the public anon key (row-level security applies, exactly as for a visitor) and kept for 5 seconds: a burst
 // of crawler requests costs the backend one read, and a new project or course is listed within seconds. When
 // the backend does not answer, the last rows read are used (none at first: the sitemap still lists every page).
 import { deadlines } from '@site/shared-ui/deadlineTimes';
 
-/** What is read of each table: everything the pages show of projects and courses; only the latest change of the rest. */
-const tableQueries = {
-  projects: 'select=*&order=created_at.desc',
+/** How many of the newest videos and newsletter issues the feeds and the archive's first page show. */
+export const feedLength = 50;
+
+/**
+ * What is read, by name: [table, query]. Everything the pages show of projects and courses; the latest change of
+ * testimonials and videos; the newest videos and newsletter issues (the feeds, the archive).
+ */
+const reads = {
+  projects: ['projects', 'select=*&order=created_at.desc'],
   // In the courses page's own order (newest first), for the structured data.
-  courses: 'select=*&order=created_at.desc',
-  testimonials: 'select=updated_at&order=updated_at.desc&limit=1',
-  videos: 'select=updated_at&order=updated_at.desc&limit=1',
+  courses: ['courses', 'select=*&order=created_at.desc'],
+  testimonials: ['testimonials', 'select=updated_at&order=updated_at.desc&limit=1'],
+  videos: ['videos', 'select=updated_at&order=updated_at.desc&limit=1'],
+  feedVideos: [
+    'videos',
+    `select=video_id,title,description,thumbnail_url,published_at,updated_at&order=published_at.desc&limit=${feedLength}`,
+  ],
+  newsletterIssues: [
+    'newsletter_issues',
+    `select=id,kind,subject,body_markdown,slug,queued_at,sent_at,updated_at&order=queued_at.desc&limit=${feedLength}`,
+  ],
 };
 
-const noRows = { projects: [], courses: [], testimonials: [], videos: [] };
+const noRows = Object.fromEntries(Object.keys(reads).map((name) => [name, []]));
 
 /**
  * @param {{ url: string, anonKey: string }} backend the site's Supabase (site-config.json)
@@ -30,7 +45,7 @@ export function siteContentReader(
   let current;
   let reading;
   let readAt = 0;
-  const readTable = async (table, query) => {
+  const readTable = async (name, [table, query]) => {
     const response = await fetch(`${backend.url}/rest/v1/${table}?${query}`, {
       headers: {
         apikey: backend.anonKey,
@@ -40,10 +55,10 @@ export function siteContentReader(
       signal: AbortSignal.timeout(timeoutMs),
     });
     if (!response.ok) throw new Error(`${table} answered ${response.status}`);
-    return [table, await response.json()];
+    return [name, await response.json()];
   };
   const read = () =>
-    Promise.all(Object.entries(tableQueries).map(([table, query]) => readTable(table, query)))
+    Promise.all(Object.entries(reads).map(([name, read]) => readTable(name, read)))
       .then((entries) => (current = { rows: Object.fromEntries(entries), backendUrl: backend.url }))
       .catch((error) => {
         console.error('[site content] read failed, using the last rows read:', error.message);

@@ -1,6 +1,7 @@
 // The site's server: what a Node host runs in production (docs/hosting.md). One Fastify app made of plugins, one job
-// each: security headers, the runtime configuration, previews, the newsletter links' pages, generated routes (the
-// sitemap, the sections' stylesheets), the pages (rendered and kept), and the shell's static files. The sections stay
+// each: security headers, the runtime configuration, previews, the newsletter links' pages, the newsletter's archive,
+// generated routes (the sitemap, the feeds, the sections' stylesheets), the pages (rendered and kept), and the
+// shell's static files. The sections stay
 // on their own (static) hosts; what the server knows of them comes from one view (./sectionManifests.mjs).
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -13,6 +14,7 @@ import { currentJson, sectionManifests } from './sectionManifests.mjs';
 import { sectionStylesheets, sectionStylesPrefix } from './sectionStylesheets.mjs';
 import { shellSeo } from './shellSeo.mjs';
 import { generatedRoutes } from './plugins/generatedRoutes.mjs';
+import { newsletterArchive } from './plugins/newsletterArchive.mjs';
 import { newsletterLinks } from './plugins/newsletterLinks.mjs';
 import { pages } from './plugins/pages.mjs';
 import { previews } from './plugins/previews.mjs';
@@ -96,7 +98,8 @@ function pageRuntimeConfig({ firstScreenModules, sections, siteConfig }) {
  * @param {string} options.remotesFile the live remotes.json (read again every 2 s)
  * @param {() => Promise<Record<string, Record<string, string>>>} options.pins section-pins.json as it is now
  * @param {string} [options.rendererFile] the shell's server build (none: pages are their prerendered files)
- * @param {string} [options.seoFile] the shell's SEO build (none: no sitemap or structured data from the tables)
+ * @param {string} [options.seoFile] the shell's SEO build (none: no sitemap, feeds, newsletter archive or structured
+ *   data from the tables)
  * @param {boolean} [options.pageCache] keep rendered pages (default true)
  * @param {number} [options.slotDeadlineMs] how long a page waits for its sections (default deadlines.serverSlotMs)
  * @param {string} [options.previewSecret] signs preview links (none: no previews)
@@ -121,10 +124,8 @@ export async function createSiteServer({
     listed: () => sections.listedStylesheets(),
     shell: { hrefs: shellStylesheets(shellDist), root: shellDist },
   });
-  const seo =
-    seoFile && existsSync(seoFile)
-      ? shellSeo({ seo: createRequire(import.meta.url)(seoFile), siteConfig })
-      : { routes: {}, htmlHead: undefined };
+  const seoModules = seoFile && existsSync(seoFile) ? createRequire(import.meta.url)(seoFile) : undefined;
+  const seo = seoModules ? shellSeo({ seo: seoModules, siteConfig }) : { routes: {}, htmlHead: undefined };
   const renderer =
     rendererFile && existsSync(rendererFile)
       ? await createPageRenderer({
@@ -165,8 +166,18 @@ export async function createSiteServer({
   await app.register(
     newsletterLinks({ backend: siteConfig.supabase, stylesheets: shellStylesheets(shellDist) }),
   );
+  if (seoModules) {
+    await app.register(
+      newsletterArchive({
+        seo: seoModules,
+        content: seo.content,
+        backend: siteConfig.supabase,
+        stylesheets: shellStylesheets(shellDist),
+      }),
+    );
+  }
   await app.register(generatedRoutes, {
-    sitemap: seo.routes['/sitemap.xml'],
+    made: seo.routes,
     styles: { prefix: sectionStylesPrefix, answer: styles.answer },
   });
   await app.register(sitePages.plugin);

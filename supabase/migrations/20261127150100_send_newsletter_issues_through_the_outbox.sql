@@ -3,7 +3,7 @@
 -- error), so the owner reads one table, and the same rules hold: nothing is lost, nothing is sent twice. What is
 -- particular to a bulk send:
 --   - the copies are queued by one statement when the issue starts sending (queue_due_newsletter_issues): one per
---     confirmed subscriber who is not suppressed, never two (a unique index), numbered into batches of the provider's
+--     confirmed subscriber who is not on the suppression list (public.mail_suppressions), never two (a unique index), numbered into batches of the provider's
 --     size, so that a batch is the same copies on every attempt (its idempotency key is the issue and the batch);
 --   - they are claimed a whole batch at a time (claim_newsletter_batches), and at each claim a copy to someone who
 --     left or was suppressed since it was queued is cancelled instead;
@@ -14,8 +14,7 @@
 
 alter table public.mail_outbox
   add column issue_id uuid references public.newsletter_issues (id) on delete cascade,
-  add column batch integer,
-  add column if not exists claim_token uuid;
+  add column batch integer;
 
 comment on column public.mail_outbox.issue_id is 'For a newsletter copy or test copy: the issue.';
 comment on column public.mail_outbox.batch is
@@ -50,11 +49,6 @@ drop index public.mail_outbox_due_idx;
 create index mail_outbox_due_idx on public.mail_outbox (next_attempt_at)
   where status in ('pending', 'sending') and issue_id is null;
 
--- The addresses nobody mails. A placeholder, empty, until the suppression list (bounces and complaints, issue 33) is
--- merged: then it reads that list, and nothing else here changes.
-create view private.newsletter_suppressed_addresses as
-  select null::text as email where false;
-
 -- Why a copy was not sent: the values of last_error the progress view counts.
 create or replace function private.newsletter_skip_reason(p_what text)
 returns text
@@ -64,14 +58,27 @@ set search_path = ''
 as $$
   select case p_what
     when 'unsubscribed' then 'Not sent: the subscriber left before it went out'
-    when 'suppressed' then 'Not sent: the address is on the suppression list'
+    -- The words record_mail_event (20261127120000) writes when it cancels mail to an address it suppresses.
+    when 'suppressed' then 'The address is on the suppression list'
     when 'cancelled' then 'Not sent: the issue was cancelled'
   end;
 $$;
 
--- The single-mail sender, as in 20261125090000, without the copies of an issue.
-create or replace function public.claim_mail_outbox(p_limit integer, p_lease_seconds integer)
-returns table (id uuid, kind text, attempts integer, details jsonb)
+-- The single-mail sender, as in 20261127120100, without the copies of an issue (neither given up nor claimed there).
+create or replace function public.claim_mail_outbox(
+  p_limit integer,
+  p_lease_seconds integer,
+  p_max_attempts integer,
+  p_give_up_after_seconds integer
+)
+returns table (
+  id uuid,
+  kind text,
+  attempts integer,
+  claim_token uuid,
+  link_expires_at timestamptz,
+  details jsonb
+)
 language plpgsql
 volatile
 security invoker
@@ -79,11 +86,29 @@ set search_path = ''
 as $$
 #variable_conflict use_column
 begin
-  if p_limit is null or p_limit < 1 or p_limit > 100 or p_lease_seconds is null or p_lease_seconds < 1 then
-    raise exception 'claim_mail_outbox needs a limit of 1 to 100 and a positive lease' using errcode = '22023';
+  if p_limit is null or p_limit < 1 or p_limit > 100 or p_lease_seconds is null or p_lease_seconds < 1
+     or p_max_attempts is null or p_max_attempts < 1 or p_give_up_after_seconds is null
+     or p_give_up_after_seconds < 60 then
+    raise exception 'claim_mail_outbox needs a limit of 1 to 100, a positive lease and attempt limit, and a give-up '
+      'time of a minute or more' using errcode = '22023';
   end if;
-  delete from public.mail_outbox as old
-    where old.status in ('sent', 'cancelled') and old.updated_at < now() - interval '30 days';
+
+  update public.mail_outbox o
+    set status = 'failed', claim_token = null,
+        last_error = left(
+          case
+            when o.attempts >= p_max_attempts and o.status = 'sending' then
+              format('Given up: claimed %s times, and the last sender stopped without reporting an outcome', o.attempts)
+            when o.attempts >= p_max_attempts then
+              format('Given up after %s attempts', o.attempts)
+            else
+              format('Given up: not sent within %s of being queued',
+                     justify_interval(make_interval(secs => p_give_up_after_seconds)))
+          end || coalesce('. Last error: ' || o.last_error, ''),
+          1000)
+    where o.status in ('pending', 'sending') and o.issue_id is null and o.next_attempt_at <= now()
+      and (o.attempts >= p_max_attempts or o.queued_at < now() - make_interval(secs => p_give_up_after_seconds));
+
   return query
     with due as (
       select o.id from public.mail_outbox o
@@ -93,11 +118,11 @@ begin
         for update skip locked
     )
     update public.mail_outbox o
-      set status = 'sending', attempts = o.attempts + 1,
+      set status = 'sending', attempts = o.attempts + 1, claim_token = gen_random_uuid(),
           next_attempt_at = now() + make_interval(secs => p_lease_seconds)
       from due
       where o.id = due.id
-      returning o.id, o.kind, o.attempts,
+      returning o.id, o.kind, o.attempts, o.claim_token, o.link_expires_at,
         case
           when o.kind = 'contact_notification' then (
             select jsonb_build_object('fullName', c.full_name, 'email', c.email, 'subject', c.subject,
@@ -111,6 +136,7 @@ begin
         end;
 end;
 $$;
+
 
 -- Issues due (scheduled, send_at empty or past) start sending: for each, in one transaction, a copy per confirmed,
 -- unsuppressed subscriber is queued by one statement, in batches of p_batch_size, and the issue becomes sending (or
@@ -146,7 +172,7 @@ begin
       select 'newsletter_issue', e.id, due.id, (row_number() over (order by e.id) - 1) / p_batch_size
         from public.emails e
         where e.status = 'confirmed'
-          and not exists (select from private.newsletter_suppressed_addresses s where s.email = e.email)
+          and not exists (select from public.mail_suppressions s where s.email = e.email)
       on conflict (issue_id, subscriber_id) where kind = 'newsletter_issue' do nothing;
     get diagnostics queued = row_count;
     update public.newsletter_issues
@@ -191,6 +217,7 @@ as $$
 declare
   token uuid := gen_random_uuid();
   candidate record;
+  copies integer;
   claimed integer := 0;
 begin
   if p_batches is null or p_batches not between 1 and 50 or p_lease_seconds is null or p_lease_seconds < 1
@@ -235,14 +262,18 @@ begin
       where o.issue_id = candidate.issue_id and o.batch = candidate.batch and o.kind = 'newsletter_issue'
         and o.status in ('pending', 'sending') and o.next_attempt_at <= now() and e.id = o.subscriber_id
         and (e.status <> 'confirmed'
-             or exists (select from private.newsletter_suppressed_addresses s where s.email = e.email));
+             or exists (select from public.mail_suppressions s where s.email = e.email));
 
     update public.mail_outbox o
       set status = 'sending', attempts = o.attempts + 1, claim_token = token,
           next_attempt_at = now() + make_interval(secs => p_lease_seconds)
       where o.issue_id = candidate.issue_id and o.batch = candidate.batch and o.status in ('pending', 'sending')
         and o.next_attempt_at <= now();
-    claimed := claimed + 1;
+    get diagnostics copies = row_count;
+    -- A batch whose every copy was cancelled or given up is not one of the batches asked for.
+    if copies > 0 then
+      claimed := claimed + 1;
+    end if;
   end loop;
 
   return query
@@ -338,7 +369,8 @@ create view public.newsletter_issue_progress
             count(o.id) filter (where o.status in ('pending', 'sending'))::integer as queued,
             count(o.id) filter (where o.status = 'sent')::integer as sent,
             count(o.id) filter (where o.status = 'failed')::integer as failed,
-            count(o.id) filter (where o.last_error = private.newsletter_skip_reason('suppressed'))::integer
+            count(o.id) filter (where o.status = 'cancelled'
+                                  and o.last_error like private.newsletter_skip_reason('suppressed') || '%')::integer
               as suppressed,
             count(o.id) filter (where o.last_error = private.newsletter_skip_reason('unsubscribed'))::integer
               as unsubscribed,
@@ -351,9 +383,8 @@ comment on view public.newsletter_issue_progress is
   'Each newsletter issue and its copies: queued, sent, failed, and not sent (suppressed, unsubscribed, cancelled).';
 revoke all on public.newsletter_issue_progress from anon, authenticated;
 
--- The sender's functions run as the service role and read these two helpers.
+-- The sender's functions run as the service role and write why a copy was not sent with this helper.
 grant usage on schema private to service_role;
-grant select on private.newsletter_suppressed_addresses to service_role;
 grant execute on function private.newsletter_skip_reason(text) to service_role;
 
 revoke execute on function public.queue_due_newsletter_issues(integer) from public, anon, authenticated;

@@ -58,8 +58,20 @@ alter table public.mail_outbox add constraint mail_outbox_about_one_row check (
 );
 
 -- The single-mail sender, as in 20261127150100, with what the owner's report is written from.
-create or replace function public.claim_mail_outbox(p_limit integer, p_lease_seconds integer)
-returns table (id uuid, kind text, attempts integer, details jsonb)
+create or replace function public.claim_mail_outbox(
+  p_limit integer,
+  p_lease_seconds integer,
+  p_max_attempts integer,
+  p_give_up_after_seconds integer
+)
+returns table (
+  id uuid,
+  kind text,
+  attempts integer,
+  claim_token uuid,
+  link_expires_at timestamptz,
+  details jsonb
+)
 language plpgsql
 volatile
 security invoker
@@ -67,11 +79,29 @@ set search_path = ''
 as $$
 #variable_conflict use_column
 begin
-  if p_limit is null or p_limit < 1 or p_limit > 100 or p_lease_seconds is null or p_lease_seconds < 1 then
-    raise exception 'claim_mail_outbox needs a limit of 1 to 100 and a positive lease' using errcode = '22023';
+  if p_limit is null or p_limit < 1 or p_limit > 100 or p_lease_seconds is null or p_lease_seconds < 1
+     or p_max_attempts is null or p_max_attempts < 1 or p_give_up_after_seconds is null
+     or p_give_up_after_seconds < 60 then
+    raise exception 'claim_mail_outbox needs a limit of 1 to 100, a positive lease and attempt limit, and a give-up '
+      'time of a minute or more' using errcode = '22023';
   end if;
-  delete from public.mail_outbox as old
-    where old.status in ('sent', 'cancelled') and old.updated_at < now() - interval '30 days';
+
+  update public.mail_outbox o
+    set status = 'failed', claim_token = null,
+        last_error = left(
+          case
+            when o.attempts >= p_max_attempts and o.status = 'sending' then
+              format('Given up: claimed %s times, and the last sender stopped without reporting an outcome', o.attempts)
+            when o.attempts >= p_max_attempts then
+              format('Given up after %s attempts', o.attempts)
+            else
+              format('Given up: not sent within %s of being queued',
+                     justify_interval(make_interval(secs => p_give_up_after_seconds)))
+          end || coalesce('. Last error: ' || o.last_error, ''),
+          1000)
+    where o.status in ('pending', 'sending') and o.issue_id is null and o.next_attempt_at <= now()
+      and (o.attempts >= p_max_attempts or o.queued_at < now() - make_interval(secs => p_give_up_after_seconds));
+
   return query
     with due as (
       select o.id from public.mail_outbox o
@@ -81,11 +111,11 @@ begin
         for update skip locked
     )
     update public.mail_outbox o
-      set status = 'sending', attempts = o.attempts + 1,
+      set status = 'sending', attempts = o.attempts + 1, claim_token = gen_random_uuid(),
           next_attempt_at = now() + make_interval(secs => p_lease_seconds)
       from due
       where o.id = due.id
-      returning o.id, o.kind, o.attempts,
+      returning o.id, o.kind, o.attempts, o.claim_token, o.link_expires_at,
         case
           when o.kind = 'contact_notification' then (
             select jsonb_build_object('fullName', c.full_name, 'email', c.email, 'subject', c.subject,
@@ -183,12 +213,10 @@ begin
 end;
 $$;
 
-revoke execute on function public.claim_mail_outbox(integer, integer) from public, anon, authenticated;
 revoke execute on function public.queue_owner_report(timestamptz, timestamptz, text, date),
   public.queue_owner_report_now(),
   public.queue_weekly_owner_report(timestamptz)
   from public, anon, authenticated;
-grant execute on function public.claim_mail_outbox(integer, integer) to service_role;
 grant execute on function public.queue_owner_report(timestamptz, timestamptz, text, date),
   public.queue_owner_report_now(),
   public.queue_weekly_owner_report(timestamptz)

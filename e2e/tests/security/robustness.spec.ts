@@ -118,6 +118,7 @@ test('the backend (REST, functions, storage, Realtime upgrades) refuses malforme
       '/rest/v1/rpc/search_videos',
       '/functions/v1/contact',
       '/functions/v1/newsletter-subscribe',
+      '/functions/v1/mail-events',
       '/storage/v1/object/public/content/projects/taskboard-kanban.webp',
     ]),
     ...hostileUpgrades(socketPath),

@@ -176,6 +176,24 @@ export type Database = {
         };
         Relationships: [];
       };
+      mail_event_receipts: {
+        Row: {
+          event_type: string;
+          received_at: string;
+          webhook_id: string;
+        };
+        Insert: {
+          event_type: string;
+          received_at?: string;
+          webhook_id: string;
+        };
+        Update: {
+          event_type?: string;
+          received_at?: string;
+          webhook_id?: string;
+        };
+        Relationships: [];
+      };
       mail_outbox: {
         Row: {
           attempts: number;
@@ -187,8 +205,10 @@ export type Database = {
           issue_id: string | null;
           kind: string;
           last_error: string | null;
+          link_expires_at: string | null;
           next_attempt_at: string;
           owner_report_id: string | null;
+          queued_at: string;
           sent_at: string | null;
           status: string;
           subscriber_id: string | null;
@@ -204,8 +224,10 @@ export type Database = {
           issue_id?: string | null;
           kind: string;
           last_error?: string | null;
+          link_expires_at?: string | null;
           next_attempt_at?: string;
           owner_report_id?: string | null;
+          queued_at?: string;
           sent_at?: string | null;
           status?: string;
           subscriber_id?: string | null;
@@ -221,8 +243,10 @@ export type Database = {
           issue_id?: string | null;
           kind?: string;
           last_error?: string | null;
+          link_expires_at?: string | null;
           next_attempt_at?: string;
           owner_report_id?: string | null;
+          queued_at?: string;
           sent_at?: string | null;
           status?: string;
           subscriber_id?: string | null;
@@ -260,6 +284,33 @@ export type Database = {
             referencedColumns: ['id'];
           },
         ];
+      };
+      mail_suppressions: {
+        Row: {
+          created_at: string;
+          detail: string | null;
+          email: string;
+          reason: string;
+          updated_at: string;
+          webhook_id: string | null;
+        };
+        Insert: {
+          created_at?: string;
+          detail?: string | null;
+          email: string;
+          reason: string;
+          updated_at?: string;
+          webhook_id?: string | null;
+        };
+        Update: {
+          created_at?: string;
+          detail?: string | null;
+          email?: string;
+          reason?: string;
+          updated_at?: string;
+          webhook_id?: string | null;
+        };
+        Relationships: [];
       };
       newsletter_digests: {
         Row: {
@@ -637,12 +688,19 @@ export type Database = {
     };
     Functions: {
       claim_mail_outbox: {
-        Args: { p_lease_seconds: number; p_limit: number };
+        Args: {
+          p_give_up_after_seconds: number;
+          p_lease_seconds: number;
+          p_limit: number;
+          p_max_attempts: number;
+        };
         Returns: {
           attempts: number;
+          claim_token: string;
           details: Json;
           id: string;
           kind: string;
+          link_expires_at: string;
         }[];
       };
       claim_newsletter_batches: {
@@ -668,8 +726,14 @@ export type Database = {
         Returns: string;
       };
       finish_mail_outbox: {
-        Args: { p_error?: string; p_id: string; p_outcome: string };
-        Returns: undefined;
+        Args: {
+          p_claim_token: string;
+          p_error?: string;
+          p_id: string;
+          p_outcome: string;
+          p_retry_after_seconds?: number;
+        };
+        Returns: boolean;
       };
       finish_newsletter_copies: {
         Args: {
@@ -749,6 +813,7 @@ export type Database = {
           week_starts_on: string;
         }[];
       };
+      purge_mail_records: { Args: Record<PropertyKey, never>; Returns: Json };
       queue_due_newsletter_issues: {
         Args: { p_batch_size: number };
         Returns: number;
@@ -779,6 +844,16 @@ export type Database = {
           report_id: string;
           starts_at: string;
         }[];
+      };
+      record_mail_event: {
+        Args: {
+          p_addresses: string[];
+          p_detail: string;
+          p_event_type: string;
+          p_reason: string;
+          p_webhook_id: string;
+        };
+        Returns: string;
       };
       record_newsletter_digest: {
         Args: {
@@ -833,6 +908,13 @@ export type Database = {
           p_max_per_day: number;
         };
         Returns: boolean;
+      };
+      suppressed_mail_addresses: {
+        Args: { p_addresses: string[] };
+        Returns: {
+          email: string;
+          reason: string;
+        }[];
       };
       sync_channel_videos: { Args: { channel_videos: Json }; Returns: Json };
       sync_channel_videos_guarded: {

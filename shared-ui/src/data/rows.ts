@@ -10,6 +10,11 @@ export type ProjectRow = Tables<'projects'>;
 export type CourseRow = Tables<'courses'>;
 export type TestimonialRow = Tables<'testimonials'>;
 export type AdRow = Tables<'ads'>;
+/** A newsletter issue as the archive reads it (visitors read sent issues only, and only these columns). */
+export type NewsletterIssueRow = Pick<
+  Tables<'newsletter_issues'>,
+  'id' | 'kind' | 'subject' | 'body_markdown' | 'slug' | 'queued_at' | 'sent_at' | 'updated_at'
+>;
 
 /**
  * The generator types bigint columns as numbers; on the wire a count past 2^53 can arrive as a string (the local

@@ -267,10 +267,15 @@ describe('pages and generated answers', () => {
     });
     const app = await createServerApp({ name: 'shell', notFound: sitePages.notFound });
     await app.register(generatedRoutes, {
-      sitemap: async () => ({
-        headers: { 'Content-Type': 'application/xml; charset=utf-8', 'Cache-Control': 'public, max-age=60' },
-        body: `<urlset>${'<url/>'.repeat(200)}</urlset>`,
-      }),
+      made: {
+        '/sitemap.xml': async () => ({
+          headers: {
+            'Content-Type': 'application/xml; charset=utf-8',
+            'Cache-Control': 'public, max-age=60',
+          },
+          body: `<urlset>${'<url/>'.repeat(200)}</urlset>`,
+        }),
+      },
       styles: {
         prefix: '/made/',
         answer: async (pathname) => {

@@ -18,7 +18,7 @@ describe('the site content reader', () => {
     const url = `http://127.0.0.1:${await closedPort()}`;
     const content = siteContentReader({ url, anonKey: 'anon' }, { timeoutMs: 500 });
     assert.deepEqual(await content(), {
-      rows: { projects: [], courses: [], testimonials: [], videos: [] },
+      rows: { projects: [], courses: [], testimonials: [], videos: [], feedVideos: [], newsletterIssues: [] },
       backendUrl: url,
     });
     assert.match(String(console.error.mock.calls[0].arguments[0]), /\[site content\] read failed/);

@@ -11,21 +11,55 @@ import {
   ogImageSvg,
   type OgTheme,
 } from './openGraph.ts';
+import { feedLinkTags, feeds, feedXml } from './feeds.ts';
+import {
+  issueDate,
+  issueDescription,
+  newsletterArchivePage,
+  newsletterArchivePath,
+  newsletterIssuePath,
+} from './newsletterArchive.ts';
 import { robotsTxt } from './robotsTxt.ts';
 import { findSeoPage, seoPages, siteUrl } from './seoPages.ts';
 import type { SiteContent } from './siteContent.ts';
 import { sitemapXml } from './sitemapXml.ts';
 import { contentJsonLd, hasContentJsonLd, jsonLdScript, pageJsonLd } from './structuredData.ts';
 
-export { ogImageName, ogImageSize, seoPages, siteUrl };
+export {
+  feeds,
+  issueDate,
+  issueDescription,
+  newsletterArchivePage,
+  newsletterArchivePath,
+  newsletterIssuePath,
+  ogImageMetaTags,
+  ogImageName,
+  ogImageSize,
+  seoPages,
+  siteUrl,
+};
 
-/** What the prerendered HTML of a page carries in its head: its share picture's tags and its structured data. */
-export function staticHeadTags(pathname: string): { ogImageTags: string; jsonLd: string } {
+/**
+ * What the prerendered HTML of a page carries in its head: its share picture's tags, its structured data, and the
+ * links to the site's feeds.
+ */
+export function staticHeadTags(pathname: string): { ogImageTags: string; jsonLd: string; feedLinks: string } {
   const page = findSeoPage(pathname) ?? findSeoPage('/')!;
   return {
     ogImageTags: ogImageMetaTags(ogImageFor(page, siteUrl)),
     jsonLd: findSeoPage(pathname) ? jsonLdScript(pageJsonLd(page, owner, siteUrl)) : '',
+    feedLinks: feedLinkTags(siteUrl),
   };
+}
+
+/** A feed of the site, from the rows. */
+export function feed(name: Parameters<typeof feedXml>[0], content: SiteContent): string {
+  return feedXml(name, content, siteUrl);
+}
+
+/** The feeds, for a head the server writes (the newsletter archive's pages). */
+export function feedLinks(): string {
+  return feedLinkTags(siteUrl);
 }
 
 /** Whether the page's head needs the rows (see contentHeadTags). */
@@ -48,9 +82,18 @@ export function robots(): string {
   return robotsTxt(siteUrl);
 }
 
-/** The share picture of a page as SVG, for the generator script. */
+/** The share picture of a page of the site map as SVG, for the generator script. */
 export function ogImageSvgFor(path: string, theme: OgTheme, mark: string): string {
   const page = findSeoPage(path);
   if (!page) throw new Error(`No page at ${path}`);
+  return shareImageSvg(page, theme, mark);
+}
+
+/** The share picture of any page, by its heading and summary, as SVG (the server draws the archive's). */
+export function shareImageSvg(
+  page: { heading: string; summary: string },
+  theme: OgTheme,
+  mark: string,
+): string {
   return ogImageSvg(page, { siteName: owner.siteName, jobTitle: owner.jobTitle, siteUrl, mark }, theme);
 }

@@ -1,6 +1,12 @@
 // The rows of the public tables that decide when a page last changed and what it shows (its images), by section
 // module: the sitemap's lastmod and image entries, and the courses' structured data, come from here.
-import type { CourseRow, ProjectRow, TestimonialRow, VideoRow } from '@site/shared-ui/rows';
+import type {
+  CourseRow,
+  NewsletterIssueRow,
+  ProjectRow,
+  TestimonialRow,
+  VideoRow,
+} from '@site/shared-ui/rows';
 import type { RemoteModuleId } from '../federation/remoteModuleTypes.ts';
 
 export interface SiteContentRows {
@@ -9,9 +15,23 @@ export interface SiteContentRows {
   /** Only the most recently changed row is needed (lastmod): the server may load just that one. */
   testimonials: Pick<TestimonialRow, 'updated_at'>[];
   videos: Pick<VideoRow, 'updated_at'>[];
+  /** The channel's newest videos, for its feed. */
+  feedVideos: Pick<
+    VideoRow,
+    'video_id' | 'title' | 'description' | 'thumbnail_url' | 'published_at' | 'updated_at'
+  >[];
+  /** The newest issues of the newsletter that went out, for its archive, feed and the sitemap. */
+  newsletterIssues: NewsletterIssueRow[];
 }
 
-export const noContentRows: SiteContentRows = { projects: [], courses: [], testimonials: [], videos: [] };
+export const noContentRows: SiteContentRows = {
+  projects: [],
+  courses: [],
+  testimonials: [],
+  videos: [],
+  feedVideos: [],
+  newsletterIssues: [],
+};
 
 /** The rows, and the backend whose Storage serves their images (the site's Supabase URL). */
 export interface SiteContent {

@@ -1,7 +1,9 @@
 // sitemap.xml (sitemaps.org 0.9, with Google's image extension): every page of the site, when it last changed
 // (the newest row it shows; pages that show no rows have no lastmod rather than a made-up one), and the images it
-// shows (project and course pictures), so new projects and courses are found without waiting for a crawl.
+// shows (project and course pictures), so new projects and courses are found without waiting for a crawl; then the
+// newsletter's archive and its newest issues.
 import { storageObjectUrl } from '@site/shared-ui/rows';
+import { issueDate, newsletterArchivePath, newsletterIssuePath } from './newsletterArchive.ts';
 import type { SeoPage } from './seoPages.ts';
 import { rowsShownOn, type SiteContent } from './siteContent.ts';
 import { escapeXml } from './xmlText.ts';
@@ -34,6 +36,27 @@ function urlEntry(page: Pick<SeoPage, 'path' | 'modules'>, content: SiteContent,
   ].join('\n');
 }
 
+function plainEntry(path: string, lastmod: string | undefined, siteUrl: string): string {
+  return [
+    '  <url>',
+    `    <loc>${escapeXml(new URL(path, siteUrl).href)}</loc>`,
+    ...(lastmod ? [`    <lastmod>${lastmod}</lastmod>`] : []),
+    '  </url>',
+  ].join('\n');
+}
+
+/** The archive (when it has an issue), and each issue it lists. */
+function newsletterEntries(content: SiteContent, siteUrl: string): string[] {
+  const issues = content.rows.newsletterIssues;
+  if (issues.length === 0) return [];
+  return [
+    plainEntry(newsletterArchivePath, latestChange(issues.map(issueDate)), siteUrl),
+    ...issues.map((issue) =>
+      plainEntry(newsletterIssuePath(issue.slug), latestChange([issue.updated_at]), siteUrl),
+    ),
+  ];
+}
+
 export function sitemapXml(
   pages: readonly Pick<SeoPage, 'path' | 'modules'>[],
   content: SiteContent,
@@ -43,6 +66,7 @@ export function sitemapXml(
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:image="http://www.google.com/schemas/sitemap-image/1.1">',
     ...pages.map((page) => urlEntry(page, content, siteUrl)),
+    ...newsletterEntries(content, siteUrl),
     '</urlset>',
     '',
   ].join('\n');

@@ -19,9 +19,10 @@ import { corsHeaders, preflightResponse } from '../_shared/cors.ts';
 import { readJsonBody } from '../_shared/jsonBody.ts';
 import { retryAfterSeconds, takeRateLimit } from '../_shared/rateLimits.ts';
 import { deliverDueMailSoon } from '../_shared/mail/mailOutbox.ts';
+import { recaptchaActions } from '../_shared/recaptchaRules.ts';
+import { readServiceBackend } from '../_shared/serviceBackend.ts';
+import { readRecaptchaSettings, recaptchaRefusal, verifyRecaptcha } from '../_shared/verifyRecaptcha.ts';
 import { storeContact } from './contactStore.ts';
-import { readContactSettings } from './contactSettings.ts';
-import { verifyRecaptcha } from './verifyRecaptcha.ts';
 
 /** A contact message is a few KB at most; anything far larger is not one (bytes). */
 export const MAX_BODY_LENGTH = 32_000;
@@ -35,6 +36,12 @@ export const contactAnswers = {
   notConfigured: 'Messages cannot be received right now. Please try again later.',
   rateLimited: 'You have sent several messages in a short time. Please wait a few minutes and try again.',
   serverError: 'Your message could not be saved. Please try again later.',
+} as const;
+
+const refusalMessages = {
+  recaptcha_rejected: contactAnswers.recaptchaRejected,
+  recaptcha_unavailable: contactAnswers.recaptchaUnavailable,
+  not_configured: contactAnswers.notConfigured,
 } as const;
 
 interface Answer {
@@ -86,41 +93,35 @@ export default async function handler(request: Request): Promise<Response> {
   }
 
   try {
-    const settings = readContactSettings();
-    const attempts = await takeRateLimit(settings, 'contactAttempt', request);
+    const backend = readServiceBackend();
+    const attempts = await takeRateLimit(backend, 'contactAttempt', request);
     if (attempts !== 'ok') {
       const retryAfter = { 'Retry-After': String(retryAfterSeconds('contactAttempt', attempts)) };
       return refuse(request, 429, 'rate_limited', contactAnswers.rateLimited, {}, retryAfter);
     }
-    const verdict = await verifyRecaptcha(submission.recaptcha, settings);
-    if (verdict.outcome === 'misconfigured') {
-      console.error(
-        `[contact] not configured, refusing every message: ${verdict.reason}. See supabase/README.md.`,
-      );
-      return refuse(request, 503, 'not_configured', contactAnswers.notConfigured);
-    }
-    if (verdict.outcome === 'unavailable') {
-      console.error('[contact] reCAPTCHA verification unavailable:', verdict.reason);
-      return refuse(request, 503, 'recaptcha_unavailable', contactAnswers.recaptchaUnavailable);
-    }
-    if (verdict.outcome === 'rejected') {
-      console.warn('[contact] reCAPTCHA rejected:', verdict.reason);
-      return refuse(request, 403, 'recaptcha_rejected', contactAnswers.recaptchaRejected);
+    const verdict = await verifyRecaptcha(
+      submission.recaptcha,
+      recaptchaActions.contact,
+      readRecaptchaSettings(),
+    );
+    if (verdict.outcome !== 'passed') {
+      const refusal = recaptchaRefusal(verdict, 'contact');
+      return refuse(request, refusal.status, refusal.error, refusalMessages[refusal.error]);
     }
 
-    const limited = await takeRateLimit(settings, 'contact', request);
+    const limited = await takeRateLimit(backend, 'contact', request);
     if (limited !== 'ok') {
       const retryAfter = { 'Retry-After': String(retryAfterSeconds('contact', limited)) };
       return refuse(request, 429, 'rate_limited', contactAnswers.rateLimited, {}, retryAfter);
     }
 
     const { recaptcha: _token, ...fields } = submission;
-    await storeContact(settings, {
+    await storeContact(backend, {
       submission: fields,
       recaptchaScore: verdict.score,
       recaptchaAction: verdict.action,
     });
-    deliverDueMailSoon(settings);
+    deliverDueMailSoon(backend);
     return answer(request, 200, { success: true, message: contactAnswers.stored });
   } catch (error) {
     // Never the visitor's data in the log: only what went wrong.

@@ -4,7 +4,7 @@
 //
 // Answers (JSON): 200 {sent, retried, failed, cancelled}; 401; 405; 500 server_error.
 import { deliverDueMail } from '../_shared/mail/mailOutbox.ts';
-import { readServiceBackend } from '../_shared/serviceBackend.ts';
+import { isServiceRoleRequest, readServiceBackend } from '../_shared/serviceBackend.ts';
 
 function answer(status: number, body: object): Response {
   return new Response(JSON.stringify(body), {
@@ -17,8 +17,7 @@ export default async function handler(request: Request): Promise<Response> {
   if (request.method !== 'POST') return answer(405, { error: 'method_not_allowed' });
   try {
     const backend = readServiceBackend();
-    const token = /^Bearer\s+(\S+)$/i.exec(request.headers.get('authorization') ?? '')?.[1];
-    if (token !== backend.serviceRoleKey) return answer(401, { error: 'service_role_only' });
+    if (!isServiceRoleRequest(request, backend)) return answer(401, { error: 'service_role_only' });
     await request.body?.cancel();
     return answer(200, await deliverDueMail(backend));
   } catch (error) {

@@ -32,6 +32,7 @@ import {
   LOCAL_SERVICE_ROLE_KEY,
   LOCAL_SUPABASE_PORT,
 } from './localKeys.ts';
+import { LOCAL_MAIL_LINK_SECRET, LOCAL_RESEND_WEBHOOK_SECRET } from './localMailSecrets.ts';
 import { paths } from './paths.ts';
 import { RealtimeServer } from './realtime/realtimeServer.ts';
 import { ApiError } from './rest/apiError.ts';
@@ -75,6 +76,9 @@ export interface LocalSupabaseOptions {
   /** Functions run on a schedule, as pg_cron runs them on a hosted project: name -> every so many milliseconds
    *  (default: none). Each is POSTed `{}` with the service-role key, one run at a time. */
   schedule?: Record<string, number>;
+  /** Purge old mail records (public.purge_mail_records) at start and this often, as pg_cron does daily on a hosted
+   *  project; 0: never (default). */
+  mailPurgeEveryMs?: number;
 }
 
 export interface LocalSupabase {
@@ -462,6 +466,9 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Pr
       SUPABASE_URL: url,
       SUPABASE_ANON_KEY: LOCAL_ANON_KEY,
       SUPABASE_SERVICE_ROLE_KEY: LOCAL_SERVICE_ROLE_KEY,
+      // Says where the functions run: only here may a test point them at a fake of a third party on this machine
+      // (functions/_shared/loopbackOverride.ts). Hosted Supabase reserves the SUPABASE_ prefix.
+      SUPABASE_LOCAL_STAND_IN: 'true',
     };
     for (const [name, value] of Object.entries(provided)) {
       previousEnv[name] = process.env[name];
@@ -474,6 +481,9 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Pr
       CLIENT_IP_HEADER: 'x-forwarded-for',
       CLIENT_IP_TRUSTED_HOPS: '1',
       RECAPTCHA_ACCEPT_DEVELOPMENT_TOKEN: 'true',
+      // The mail's own keys (public local values, localMailSecrets.ts): links and webhook events work offline.
+      MAIL_LINK_SECRET: LOCAL_MAIL_LINK_SECRET,
+      RESEND_WEBHOOK_SECRET: LOCAL_RESEND_WEBHOOK_SECRET,
     };
     for (const [name, value] of Object.entries(gatewayDefaults)) {
       previousEnv[name] = process.env[name];
@@ -523,6 +533,20 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Pr
       }, everyMs),
     );
 
+  // The purge of old mail records, as pg_cron runs it daily on a hosted project (migration 20261127120200).
+  let purgeRun: Promise<unknown> | undefined;
+  const purgeMailRecords = () => {
+    purgeRun ??= ready
+      .then(() => db.query('select public.purge_mail_records()'))
+      .catch((error: unknown) => log(`mail purge: ${error instanceof Error ? error.message : error}`))
+      .finally(() => (purgeRun = undefined));
+  };
+  const purgeTimer =
+    options.mailPurgeEveryMs && options.mailPurgeEveryMs > 0
+      ? setInterval(purgeMailRecords, options.mailPurgeEveryMs)
+      : undefined;
+  if (purgeTimer) purgeMailRecords();
+
   let stopped = false;
   const handle: LocalSupabase = {
     url,
@@ -545,7 +569,9 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Pr
       if (stopped) return;
       stopped = true;
       for (const timer of scheduleTimers) clearInterval(timer);
+      clearInterval(purgeTimer);
       await Promise.all(scheduledRuns.values());
+      await purgeRun;
       await realtime.close();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -72,7 +72,7 @@ select results_eq($$ select count(*)::int from public.owner_reports where week_s
 update public.mail_outbox set next_attempt_at = now() + interval '1 hour' where kind <> 'owner_report';
 select results_eq(
   $$ select c.kind, c.details -> 'figures' = r.figures, (c.details ->> 'weekStartsOn')::date
-       from public.claim_mail_outbox(100, 60) c
+       from public.claim_mail_outbox(100, 60, 10, 3600) c
        join public.owner_reports r on r.id = (c.details ->> 'reportId')::uuid
        order by r.week_starts_on nulls last, r.created_at $$,
   $$ values ('owner_report'::text, true, '2026-03-02'::date), ('owner_report'::text, true, '2026-03-09'::date),

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef } from 'react';
 import { NewsletterEmailForm } from './NewsletterEmailForm.tsx';
+import { newsletterArchivePath } from '../../seo/newsletterArchive.ts';
 import { newsletterMessages } from './newsletterMessages.ts';
 import { useNewsletterSubscription } from './subscribeToNewsletter.ts';
 import { useNewsletterForm } from './useNewsletterForm.ts';
@@ -35,6 +36,9 @@ export function NewsletterSection() {
             {newsletterMessages.sectionTitle}
           </h2>
           <p className={styles.intro}>{newsletterMessages.sectionIntro}</p>
+          <p className={styles.archive}>
+            <a href={newsletterArchivePath}>{newsletterMessages.archiveLink}</a>
+          </p>
         </div>
         <div className={styles.body} aria-live="polite">
           {subscribed ? (

@@ -7,6 +7,8 @@ export const newsletterMessages = {
   sectionTitle: 'Subscribe to newsletter',
   sectionIntro: 'New videos, courses and offers, straight to your inbox.',
   sectionButton: 'Subscribe Now',
+  /** The link to the newsletter's archive (its pages are the site's server's). */
+  archiveLink: 'Read past issues',
   popupTitle: 'Newsletter',
   popupIntro: 'Stay up to date with my latest videos and courses.',
   popupOffer: `${NEWSLETTER_OFFER_PERCENT}% OFF on all my courses`,
@@ -26,4 +28,7 @@ export const newsletterMessages = {
    * The original's "Something happen, please try again." with its grammar corrected; the address stays in the box.
    */
   genericError: 'Something happened, please try again.',
+  /** The page's reCAPTCHA did not load in time: nothing was sent, and the address stays in the box. */
+  captchaUnavailable:
+    'The spam check could not load, so you were not subscribed. Please try again in a moment.',
 } as const;

@@ -46,6 +46,8 @@ const content: SiteContent = {
     ],
     testimonials: [{ updated_at: '2026-06-01T00:00:00+00:00' }],
     videos: [{ updated_at: '2026-02-01T00:00:00+00:00' }],
+    feedVideos: [],
+    newsletterIssues: [],
   },
 };
 
@@ -99,6 +101,38 @@ describe('sitemapXml', () => {
       '<image:loc>https://cdn.example.com/c.webp?a=1&amp;b=2</image:loc>',
     );
     expect(entryOf(xml, '/about')).not.toContain('<image:image>');
+  });
+
+  it('lists the newsletter’s archive and each issue that went out, dated', () => {
+    const withIssues = sitemapXml(
+      seoPages,
+      {
+        backendUrl,
+        rows: {
+          ...content.rows,
+          newsletterIssues: [
+            {
+              id: '1',
+              kind: 'issue',
+              subject: 'First',
+              body_markdown: 'Hello',
+              slug: 'first',
+              queued_at: '2026-07-01T09:00:00Z',
+              sent_at: '2026-07-01T09:05:00Z',
+              updated_at: '2026-07-01T09:05:00Z',
+            },
+          ],
+        },
+      },
+      siteUrl,
+    );
+    expect(entryOf(withIssues, '/newsletter/issues')).toContain(
+      '<lastmod>2026-07-01T09:05:00.000Z</lastmod>',
+    );
+    expect(entryOf(withIssues, '/newsletter/issues/first')).toContain(
+      '<lastmod>2026-07-01T09:05:00.000Z</lastmod>',
+    );
+    expect(xml).not.toContain('/newsletter/issues');
   });
 
   it('still lists every page, without dates or pictures, when the rows could not be read', () => {

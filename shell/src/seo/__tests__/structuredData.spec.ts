@@ -1,3 +1,4 @@
+import { noContentRows } from '../siteContent.ts';
 import { owner } from '@site/shared-ui/owner';
 import type { CourseRow } from '@site/shared-ui/rows';
 import { seoPages } from '../seoPages.ts';
@@ -102,7 +103,7 @@ describe('coursesJsonLd', () => {
   });
 
   it('is part of the courses page only', () => {
-    const content = { rows: { projects: [], courses, testimonials: [], videos: [] }, backendUrl };
+    const content = { rows: { ...noContentRows, courses }, backendUrl };
     expect(contentJsonLd(page('/courses'), content, owner, siteUrl)).toHaveLength(1);
     expect(contentJsonLd(page('/'), content, owner, siteUrl)).toEqual([]);
     expect(contentJsonLd(page('/portfolio'), content, owner, siteUrl)).toEqual([]);

@@ -47,7 +47,7 @@ async function answers(url: string): Promise<boolean> {
 
 /**
  * @param env extra environment for the stand-in's process, which its edge functions read
- * @param options schedule: false for tests that run the scheduled functions themselves
+ * @param options.schedule false: the stand-in does not send the outbox itself (tests that run it, with their settings)
  */
 export async function startLocalBackend(
   env: Record<string, string> = {},
@@ -58,7 +58,14 @@ export async function startLocalBackend(
   const child = spawn(
     process.execPath,
     [
-      ...['--import', 'tsx', 'src/cli.ts', 'start', '--port', String(port), '--fresh', '--quiet'],
+      '--import',
+      'tsx',
+      'src/cli.ts',
+      'start',
+      '--port',
+      String(port),
+      '--fresh',
+      '--quiet',
       ...(schedule ? [] : ['--no-schedule']),
     ],
     {

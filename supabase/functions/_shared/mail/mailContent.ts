@@ -1,13 +1,15 @@
-// The mails the site sends, written when they are sent from what the outbox row is about (public.claim_mail_outbox):
-// a newsletter confirmation, the welcome that follows it, the owner's copy of a contact message, and the owner's report
-// (ownerReportMail.ts). Each returns the
-// mail, or why it cannot be written now (a setting missing: it waits) or is no longer wanted (it is cancelled).
+// The mails the site sends, written when they are sent from what the outbox row holds (public.claim_mail_outbox): a
+// newsletter confirmation, the welcome that follows it, the owner's copy of a contact message, and the owner's report
+// (ownerReportMail.ts). Only what is stored goes in (never the clock), so every attempt at a row writes the same bytes
+// and the provider's idempotency key holds. Each returns the mail, or why it cannot be written now (a setting of ours
+// is missing or wrong: it waits) or is no longer wanted (it is cancelled).
+import { displayName, headerText } from './mailHeaders.ts';
 import { mailLinkUrl, signMailLink, type MailLinkPurpose } from './mailLinks.ts';
 import type { MailSettings } from './mailSettings.ts';
 import type { OutgoingMail } from './mailTransport.ts';
 import { ownerReportMail, type OwnerReportDetails } from './ownerReportMail.ts';
 import type { MailBlock } from './template/MailLayout.tsx';
-import { brandName, renderMail } from './template/renderMail.ts';
+import { mailBrand, renderMail } from './template/renderMail.ts';
 
 export type MailKind =
   'newsletter_confirmation' | 'newsletter_welcome' | 'contact_notification' | 'owner_report';
@@ -33,6 +35,9 @@ export interface OutboxRow {
   id: string;
   kind: MailKind;
   attempts: number;
+  claimToken: string;
+  /** A confirmation's link expiry, as queued (its text and its link say so). */
+  linkExpiresAt: string | null;
   /** null when the row it was about is gone. */
   details: SubscriberDetails | ContactDetails | OwnerReportDetails | null;
 }
@@ -42,9 +47,9 @@ export type ComposedMail =
   | { outcome: 'wait'; reason: string }
   | { outcome: 'cancel'; reason: string };
 
-/** The spec's promise (§2): the newsletter's first email comes within 24-48 hours. */
 export const newsletterMailTexts = {
   confirmationSubject: 'Please confirm your newsletter subscription',
+  confirmButton: 'Confirm my subscription',
   welcomeSubject: 'Welcome to my newsletter',
 } as const;
 
@@ -56,22 +61,29 @@ export function unsubscribeHeaders(unsubscribeUrl: string): Record<string, strin
   };
 }
 
+/** A stored time as the mails write it: "Tue, 01 Dec 2026 12:00:00 GMT". */
+const writtenTime = (stored: string | number) => new Date(stored).toUTCString();
+
 async function newsletterMail(
   row: OutboxRow & { details: SubscriberDetails },
   settings: MailSettings,
 ): Promise<ComposedMail> {
   const subscriber = row.details;
-  if (settings.siteUrl === undefined) return { outcome: 'wait', reason: 'SITE_URL is not set' };
-  if (settings.from === undefined) return { outcome: 'wait', reason: 'MAIL_FROM is not set' };
-  const { siteUrl, from, linkSecret } = settings;
+  if (!settings.from.ok) return { outcome: 'wait', reason: settings.from.reason };
+  if (!settings.siteUrl.ok) return { outcome: 'wait', reason: settings.siteUrl.reason };
+  if (!settings.linkKeys.ok) return { outcome: 'wait', reason: settings.linkKeys.reason };
+  const from = settings.from.value;
+  const siteUrl = settings.siteUrl.value;
+  const linkKey = settings.linkKeys.value.current;
   const link = async (purpose: MailLinkPurpose, nonce: string, expiresAt?: number) =>
     mailLinkUrl(
       siteUrl,
       purpose,
-      await signMailLink({ purpose, subscriberId: subscriber.subscriberId, nonce, expiresAt }, linkSecret),
+      await signMailLink({ purpose, subscriberId: subscriber.subscriberId, nonce, expiresAt }, linkKey),
     );
   const unsubscribeUrl = await link('unsubscribe', subscriber.unsubscribeNonce);
-  const footer = `You receive this email because ${subscriber.email} was entered in the newsletter form of ${new URL(siteUrl).host}.`;
+  const host = new URL(siteUrl).host;
+  const footer = `You receive this email because ${subscriber.email} was entered in the newsletter form of ${host}.`;
 
   /** A mail to the subscriber: its paragraphs, an optional button, and the unsubscribe footer and headers. */
   const toSubscriber = async (
@@ -79,7 +91,7 @@ async function newsletterMail(
     paragraphs: string[],
     action?: [string, string],
     note?: string,
-  ) => {
+  ): Promise<ComposedMail> => {
     const blocks: MailBlock[] = paragraphs.map((text) => ({ kind: 'text', text }));
     if (action) blocks.push({ kind: 'button', label: action[0], url: action[1] });
     const { html, text } = await renderMail(
@@ -88,13 +100,13 @@ async function newsletterMail(
         blocks,
         footer: { lines: [...(note ? [note] : []), footer], unsubscribeUrl },
       },
-      { name: brandName(from), siteUrl },
+      mailBrand(from, siteUrl),
     );
     return {
-      outcome: 'mail' as const,
+      outcome: 'mail',
       mail: {
         from,
-        to: subscriber.email,
+        to: { address: subscriber.email, name: '' },
         subject,
         text,
         html,
@@ -105,24 +117,26 @@ async function newsletterMail(
   };
 
   if (row.kind === 'newsletter_confirmation') {
-    if (subscriber.status !== 'pending' || !subscriber.confirmNonce || !subscriber.confirmExpiresAt) {
-      return { outcome: 'cancel', reason: `the subscriber is ${subscriber.status} now` };
+    if (subscriber.status !== 'pending' || !subscriber.confirmNonce) {
+      return { outcome: 'cancel', reason: `The subscriber is ${subscriber.status} now` };
     }
-    const expiresAt = Date.parse(subscriber.confirmExpiresAt);
-    const hours = Math.max(1, Math.round((expiresAt - Date.now()) / 3_600_000));
+    const expiresAt = Date.parse(row.linkExpiresAt ?? subscriber.confirmExpiresAt ?? '');
+    if (!(expiresAt > Date.now())) {
+      return { outcome: 'cancel', reason: 'The confirmation link expired before the mail could be sent' };
+    }
     return toSubscriber(
       newsletterMailTexts.confirmationSubject,
       [
-        `Hello,\n\nsomeone, hopefully you, asked to subscribe ${subscriber.email} to my newsletter on ${new URL(siteUrl).host}.`,
-        `To confirm, open this link within ${hours} hours:`,
+        `Hello,\n\nsomeone, hopefully you, asked to subscribe ${subscriber.email} to my newsletter on ${host}.`,
+        `To confirm, open this link and press "${newsletterMailTexts.confirmButton}". It works until ${writtenTime(expiresAt)}:`,
       ],
-      ['Confirm my subscription', await link('confirm', subscriber.confirmNonce, expiresAt)],
+      [newsletterMailTexts.confirmButton, await link('confirm', subscriber.confirmNonce, expiresAt)],
       'If you did not ask for this, ignore this email: you will not be subscribed.',
     );
   }
 
   if (subscriber.status !== 'confirmed') {
-    return { outcome: 'cancel', reason: `the subscriber is ${subscriber.status} now` };
+    return { outcome: 'cancel', reason: `The subscriber is ${subscriber.status} now` };
   }
   return toSubscriber(newsletterMailTexts.welcomeSubject, [
     'Hello,\n\nthank you for confirming your subscription: you are on the list.',
@@ -135,31 +149,33 @@ async function contactMail(
   row: OutboxRow & { details: ContactDetails },
   settings: MailSettings,
 ): Promise<ComposedMail> {
-  if (settings.ownerAddress === undefined) return { outcome: 'wait', reason: 'OWNER_EMAIL is not set' };
-  if (settings.from === undefined) return { outcome: 'wait', reason: 'MAIL_FROM is not set' };
+  if (!settings.owner.ok) return { outcome: 'wait', reason: settings.owner.reason };
+  if (!settings.from.ok) return { outcome: 'wait', reason: settings.from.reason };
   const contact = row.details;
+  // One line each, whatever the visitor typed: a name or subject cannot add a line of its own (a forged "From:").
   const lines = [
-    `From: ${contact.fullName} <${contact.email}>`,
-    `Subject: ${contact.subject}`,
-    `Received: ${new Date(contact.receivedAt).toUTCString()}`,
+    `From: ${displayName(contact.fullName)} <${contact.email}>`,
+    `Subject: ${headerText(contact.subject)}`,
+    `Received: ${writtenTime(contact.receivedAt)}`,
   ];
   const intro = 'A visitor sent a message through the contact form.';
+  const from = settings.from.value;
   const { html, text } = await renderMail(
     {
       preview: intro,
-      blocks: [intro, lines.join('\n'), contact.message].map((paragraph) => ({
+      blocks: [intro, lines.join('\n'), `Message:\n${contact.message}`].map((paragraph) => ({
         kind: 'text',
         text: paragraph,
       })),
       footer: { lines: ['Reply to this email to answer them.'] },
     },
-    { name: brandName(settings.from), siteUrl: settings.siteUrl },
+    mailBrand(from, settings.siteUrl.ok ? settings.siteUrl.value : undefined),
   );
   return {
     outcome: 'mail',
     mail: {
-      from: settings.from,
-      to: settings.ownerAddress,
+      from,
+      to: settings.owner.value,
       replyTo: { name: contact.fullName, address: contact.email },
       subject: `New message from the website: ${contact.subject}`,
       text,
@@ -170,7 +186,7 @@ async function contactMail(
 }
 
 export async function composeMail(row: OutboxRow, settings: MailSettings): Promise<ComposedMail> {
-  if (row.details === null) return { outcome: 'cancel', reason: 'what the mail was about is gone' };
+  if (row.details === null) return { outcome: 'cancel', reason: 'What the mail was about is gone' };
   if (row.kind === 'contact_notification') {
     return contactMail(row as OutboxRow & { details: ContactDetails }, settings);
   }

@@ -8,7 +8,8 @@ import { mailLinkPaths } from './mailLinks.ts';
 import type { MailSettings } from './mailSettings.ts';
 import type { OutgoingMail } from './mailTransport.ts';
 import { markdownToMailHtml } from './template/markdownToMailHtml.ts';
-import { brandName, renderMail, type RenderedMail } from './template/renderMail.ts';
+import { mailBrand, renderMail, type RenderedMail } from './template/renderMail.ts';
+import type { Mailbox } from './mailAddresses.ts';
 
 /** The archive's address of an issue, on the site. */
 export const newsletterArchivePath = '/newsletter/issues';
@@ -36,7 +37,8 @@ export const newsletterIssueTexts = {
 export interface IssueTemplate extends RenderedMail {
   issueId: string;
   subject: string;
-  from: string;
+  from: Mailbox;
+  siteUrl: string;
   archiveUrl: string;
 }
 
@@ -52,17 +54,19 @@ export async function composeIssue(
   settings: Pick<MailSettings, 'siteUrl' | 'from'>,
   postalAddress: string | undefined,
 ): Promise<ComposedIssue> {
-  if (settings.siteUrl === undefined) return { ok: false, reason: 'SITE_URL is not set' };
-  if (settings.from === undefined) return { ok: false, reason: 'MAIL_FROM is not set' };
+  if (!settings.siteUrl.ok) return { ok: false, reason: settings.siteUrl.reason };
+  if (!settings.from.ok) return { ok: false, reason: settings.from.reason };
   if (postalAddress === undefined) return { ok: false, reason: 'NEWSLETTER_POSTAL_ADDRESS is not set' };
-  const body = markdownToMailHtml(issue.body_markdown, settings.siteUrl);
+  const siteUrl = settings.siteUrl.value;
+  const from = settings.from.value;
+  const body = markdownToMailHtml(issue.body_markdown, siteUrl);
   if (body.imagesWithoutAlt > 0) {
     return {
       ok: false,
       reason: `${body.imagesWithoutAlt} image(s) without alt text: write ![what it shows](address)`,
     };
   }
-  const url = archiveUrl(settings.siteUrl, issue.slug);
+  const url = archiveUrl(siteUrl, issue.slug);
   const rendered = await renderMail(
     {
       preview: issue.subject,
@@ -71,23 +75,17 @@ export async function composeIssue(
         { kind: 'html', html: body.html },
       ],
       footer: {
-        lines: [newsletterIssueTexts.whySubscribed(placeholders.recipient, new URL(settings.siteUrl).host)],
+        lines: [newsletterIssueTexts.whySubscribed(placeholders.recipient, new URL(siteUrl).host)],
         unsubscribeUrl: placeholders.unsubscribeUrl,
         viewInBrowserUrl: url,
         postalAddress,
       },
     },
-    { name: brandName(settings.from), siteUrl: settings.siteUrl },
+    mailBrand(from, siteUrl),
   );
   return {
     ok: true,
-    template: {
-      ...rendered,
-      issueId: issue.id,
-      subject: issue.subject,
-      from: settings.from,
-      archiveUrl: url,
-    },
+    template: { ...rendered, issueId: issue.id, subject: issue.subject, from, siteUrl, archiveUrl: url },
   };
 }
 
@@ -101,7 +99,7 @@ const htmlEscapes: Record<string, string> = {
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => htmlEscapes[character]!);
 
 export interface IssueCopy {
-  to: string;
+  to: Mailbox;
   unsubscribeUrl: string;
   /** A test copy: to the owner, its subject marked. */
   test?: boolean;
@@ -111,7 +109,7 @@ export interface IssueCopy {
 export function issueCopy(template: IssueTemplate, copy: IssueCopy, idempotencyKey: string): OutgoingMail {
   const personal = (text: string, escape: (value: string) => string) =>
     text
-      .replaceAll(placeholders.recipient, escape(copy.to))
+      .replaceAll(placeholders.recipient, escape(copy.to.address))
       .replaceAll(placeholders.unsubscribeUrl, escape(copy.unsubscribeUrl));
   return {
     from: template.from,

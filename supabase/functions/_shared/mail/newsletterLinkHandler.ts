@@ -4,7 +4,8 @@
 // confirmation link's secret is gone). Confirming queues the welcome mail.
 //
 // Answers (JSON {outcome}): 200 confirmed / unsubscribed; 400 invalid (forged, altered, malformed, used, or naming no
-// subscriber); 410 expired; 405; 413; 415; 500 server_error.
+// subscriber); 410 expired; 405; 413; 415; 503 not_configured (no MAIL_LINK_SECRET: no link can be checked);
+// 500 server_error.
 import { corsHeaders, preflightResponse } from '../cors.ts';
 import { readJsonBody } from '../jsonBody.ts';
 import { readServiceBackend, serviceRequest } from '../serviceBackend.ts';
@@ -35,11 +36,12 @@ export function newsletterLinkHandler(purpose: MailLinkPurpose) {
     if (!body.ok) return answer(request, body.status, body.error);
     try {
       const backend = readServiceBackend();
-      const link = await readMailLink(
-        (body.value as { token?: unknown } | null)?.token,
-        purpose,
-        readMailSettings().linkSecret,
-      );
+      const keys = readMailSettings().linkKeys;
+      if (!keys.ok) {
+        console.error(`[newsletter-${purpose}] not configured, every link refused: ${keys.reason}`);
+        return answer(request, 503, 'not_configured');
+      }
+      const link = await readMailLink((body.value as { token?: unknown } | null)?.token, purpose, keys.value);
       if (!link.ok)
         return answer(
           request,

@@ -21,6 +21,7 @@
 // it, the provider answers the repeated key with what it sent.
 import { serviceRead, serviceRequest, type ServiceBackend } from '../serviceBackend.ts';
 import { mailLinkUrl, signMailLink } from './mailLinks.ts';
+import { retryDelaySeconds } from './mailOutbox.ts';
 import { readMailSettings, type MailSettings } from './mailSettings.ts';
 import { writeDigestIfDue, type DigestOutcome } from './newsletterDigest.ts';
 import {
@@ -50,11 +51,6 @@ export const NEWSLETTER_BATCHES_PER_CLAIM = 10;
 export const NEWSLETTER_CONCURRENT_BATCHES = 4;
 /** Copies waiting for a setting are looked at again this much later. */
 export const NEWSLETTER_WAIT_SECONDS = 60;
-
-/** Tried again after 5 s, 10 s, 20 s ... then hourly. */
-export function retryDelaySeconds(attempts: number): number {
-  return Math.min(3600, 5 * 2 ** Math.max(attempts - 1, 0));
-}
 
 export interface NewsletterRunOptions {
   budgetMs?: number;
@@ -165,11 +161,11 @@ export async function runNewsletter(
   }
 
   /** The link that unsubscribes this copy's recipient. */
-  async function unsubscribeUrlOf(copy: ClaimedCopy, siteUrl: string): Promise<string> {
+  async function unsubscribeUrlOf(copy: ClaimedCopy, siteUrl: string, linkKey: string): Promise<string> {
     if (copy.kind === 'newsletter_test') return testUnsubscribeUrl(siteUrl);
     const token = await signMailLink(
       { purpose: 'unsubscribe', subscriberId: copy.subscriber_id!, nonce: copy.unsubscribe_nonce! },
-      mail.linkSecret,
+      linkKey,
     );
     return mailLinkUrl(siteUrl, 'unsubscribe', token);
   }
@@ -180,18 +176,18 @@ export async function runNewsletter(
     if (Date.now() - started > budgetMs) return finish(batch, 'release');
     const composed = await issueOf(first.issue_id);
     if (!composed.ok) return finish(batch, 'wait', composed.reason, NEWSLETTER_WAIT_SECONDS);
+    if (!mail.linkKeys.ok) return finish(batch, 'wait', mail.linkKeys.reason, NEWSLETTER_WAIT_SECONDS);
     const test = first.kind === 'newsletter_test';
-    if (test && mail.ownerAddress === undefined) {
-      return finish(batch, 'wait', 'OWNER_EMAIL is not set', NEWSLETTER_WAIT_SECONDS);
-    }
-    const siteUrl = mail.siteUrl!;
+    if (test && !mail.owner.ok) return finish(batch, 'wait', mail.owner.reason, NEWSLETTER_WAIT_SECONDS);
+    const { siteUrl } = composed.template;
+    const linkKey = mail.linkKeys.value.current;
     const mails = await Promise.all(
       batch.map(async (copy) =>
         issueCopy(
           composed.template,
           {
-            to: test ? mail.ownerAddress! : copy.email!,
-            unsubscribeUrl: await unsubscribeUrlOf(copy, siteUrl),
+            to: test && mail.owner.ok ? mail.owner.value : { address: copy.email!, name: '' },
+            unsubscribeUrl: await unsubscribeUrlOf(copy, siteUrl, linkKey),
             test,
           },
           copy.id,

@@ -7,8 +7,10 @@
 //   SMTP      each copy through the single-mail transport (the local mail catcher).
 // Nothing a subscriber typed is in a header: addresses are plain (the database's rule) and subjects the owner's,
 // cleaned like every subject (headerText).
+import { formatMailbox, isPlainAddress, redactAddresses } from './mailAddresses.ts';
+import { headerText } from './mailHeaders.ts';
 import type { MailTransportSettings } from './mailSettings.ts';
-import { headerText, isPlainAddress, sendMail, SEND_TIMEOUT_MS, type OutgoingMail } from './mailTransport.ts';
+import { readResendAnswer, sendMail, SEND_TIMEOUT_MS, type OutgoingMail } from './mailTransport.ts';
 
 /** Resend takes at most this many mails in one batch call. */
 export const PROVIDER_BATCH_SIZE = 100;
@@ -75,11 +77,11 @@ export class ProviderPace {
 }
 
 function describe(error: unknown): string {
-  return (error instanceof Error ? error.message : String(error)).slice(0, 300);
+  return redactAddresses((error instanceof Error ? error.message : String(error)).slice(0, 300));
 }
 
 function checked(mail: OutgoingMail): OutgoingMail | undefined {
-  return isPlainAddress(mail.to) ? { ...mail, subject: headerText(mail.subject) } : undefined;
+  return isPlainAddress(mail.to.address) ? { ...mail, subject: headerText(mail.subject) } : undefined;
 }
 
 async function sendBatchWithResend(
@@ -93,8 +95,8 @@ async function sendBatchWithResend(
       mail
         ? [
             {
-              from: mail.from,
-              to: [mail.to],
+              from: formatMailbox(mail.from),
+              to: [mail.to.address],
               subject: mail.subject,
               html: mail.html,
               text: mail.text,
@@ -123,7 +125,7 @@ async function sendBatchWithResend(
     } catch (error) {
       return everyCopy(batch, {
         outcome: 'retry',
-        error: `the mail API could not be reached: ${describe(error)}`,
+        error: `The mail API could not be reached: ${describe(error)}`,
       });
     }
     pace.learn(response.headers);
@@ -141,24 +143,22 @@ async function sendBatchWithResend(
       );
       let index = -1;
       return mails.map((mail) => {
-        if (!mail) return { outcome: 'failed', error: 'the address is not a plain address' };
+        if (!mail) return { outcome: 'failed', error: 'The address is not a plain address' };
         index += 1;
         const error = refused.get(index);
-        return error === undefined ? { outcome: 'sent' } : { outcome: 'failed', error: `refused: ${error}` };
+        return error === undefined
+          ? { outcome: 'sent' }
+          : { outcome: 'failed', error: redactAddresses(`Refused: ${error}`) };
       });
     }
-    const detail =
-      `the mail API answered ${response.status}: ${answer?.name ?? ''} ${answer?.message ?? ''}`.trim();
-    // The key was used with another body: an earlier attempt of this batch was taken (Resend keeps keys a day), and a
-    // copy left since then changed the body. What that attempt sent is sent.
-    if (response.status === 409 && answer?.name === 'invalid_idempotent_request')
-      return everyCopy(batch, { outcome: 'sent' });
-    // Our key or our sender domain: the owner's to fix; the copies wait for it without counting attempts.
-    if (response.status === 401 || response.status === 403)
-      return everyCopy(batch, { outcome: 'wait', error: detail });
-    const forGood =
-      response.status >= 400 && response.status < 500 && ![408, 409, 429].includes(response.status);
-    return everyCopy(batch, { outcome: forGood ? 'failed' : 'retry', error: detail });
+    // An error answer means for the batch what it means for one mail (readResendAnswer): the same key with another
+    // body is an earlier attempt of this batch, taken (a copy left since changed the body): sent; our key or sender
+    // refused waits for the owner to fix it; the rest is tried again or given up.
+    const read = readResendAnswer(response.status, answer?.name ?? '', answer?.message ?? '');
+    return everyCopy(
+      batch,
+      read.outcome === 'sent' ? { outcome: 'sent' } : { outcome: read.outcome, error: read.error },
+    );
   }
 }
 

@@ -9,7 +9,7 @@ import type { ComposedMail } from './mailContent.ts';
 import type { MailSettings } from './mailSettings.ts';
 import type { MailBlock } from './template/MailLayout.tsx';
 import type { MailTableCell, MailTableColumn } from './template/MailTable.tsx';
-import { brandName, renderMail } from './template/renderMail.ts';
+import { mailBrand, renderMail } from './template/renderMail.ts';
 
 /** What the outbox gives the sender for an owner's report (public.claim_mail_outbox). */
 export interface OwnerReportDetails {
@@ -261,10 +261,12 @@ export function ownerReportBlocks(figures: OwnerReportFigures, words: PeriodWord
 export async function ownerReportMail(
   id: string,
   details: OwnerReportDetails,
-  settings: Pick<MailSettings, 'from' | 'ownerAddress' | 'siteUrl'>,
+  settings: Pick<MailSettings, 'from' | 'owner' | 'siteUrl'>,
 ): Promise<ComposedMail> {
-  if (settings.ownerAddress === undefined) return { outcome: 'wait', reason: 'OWNER_EMAIL is not set' };
-  if (settings.from === undefined) return { outcome: 'wait', reason: 'MAIL_FROM is not set' };
+  if (!settings.owner.ok) return { outcome: 'wait', reason: settings.owner.reason };
+  if (!settings.from.ok) return { outcome: 'wait', reason: settings.from.reason };
+  const from = settings.from.value;
+  const siteUrl = settings.siteUrl.ok ? settings.siteUrl.value : undefined;
   let figures: OwnerReportFigures;
   try {
     figures = readOwnerReportFigures(details.figures);
@@ -275,7 +277,7 @@ export async function ownerReportMail(
   const words: PeriodWords = weekly
     ? { current: 'this week', previousColumn: 'Week before' }
     : { current: 'in the last seven days', previousColumn: '7 days before' };
-  const site = settings.siteUrl ? new URL(settings.siteUrl).host : brandName(settings.from);
+  const site = siteUrl ? new URL(siteUrl).host : mailBrand(from).name;
   const visits = figures.counts.visits.count;
   const visitsText = visits === 0 ? 'no visits' : plural(visits, 'visit', 'visits');
   const subject = (weekly ? ownerReportTexts.weeklySubject : ownerReportTexts.onDemandSubject)(
@@ -301,10 +303,10 @@ export async function ownerReportMail(
         ],
       },
     },
-    { name: brandName(settings.from), siteUrl: settings.siteUrl },
+    mailBrand(from, siteUrl),
   );
   return {
     outcome: 'mail',
-    mail: { from: settings.from, to: settings.ownerAddress, subject, text, html, idempotencyKey: id },
+    mail: { from, to: settings.owner.value, subject, text, html, idempotencyKey: id },
   };
 }

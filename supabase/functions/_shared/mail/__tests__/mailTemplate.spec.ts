@@ -9,7 +9,7 @@ import type { MailSettings } from '../mailSettings.ts';
 import type { OutgoingMail } from '../mailTransport.ts';
 import { markdownToMailHtml } from '../template/markdownToMailHtml.ts';
 import { colorTokens, darkColors, lightColors } from '../template/mailTheme.ts';
-import { brandName, renderMail } from '../template/renderMail.ts';
+import { mailBrand, renderMail } from '../template/renderMail.ts';
 
 const tokensCss = readFileSync(
   path.join(__dirname, '../../../../../shared-ui/src/tokens/tokens.css'),
@@ -87,9 +87,8 @@ describe('renderMail', () => {
   });
 
   it('names the sender as the header shows it', () => {
-    expect(brandName('Alex Morgan <hello@alexmorgan.dev>')).toBe('Alex Morgan');
-    expect(brandName('"Alex Morgan" <hello@alexmorgan.dev>')).toBe('Alex Morgan');
-    expect(brandName('hello@alexmorgan.dev')).toBe('hello@alexmorgan.dev');
+    expect(mailBrand({ name: 'Alex Morgan', address: 'hello@alexmorgan.dev' }).name).toBe('Alex Morgan');
+    expect(mailBrand({ name: '', address: 'hello@alexmorgan.dev' }).name).toBe('hello@alexmorgan.dev');
   });
 });
 
@@ -124,12 +123,13 @@ describe('markdownToMailHtml', () => {
 });
 
 describe('the outbox’s mails', () => {
+  const linkKeys = { current: 'a link key for the tests, 32 characters or more' };
   const settings: MailSettings = {
     transport: { kind: 'none', reason: 'tests' },
-    from: 'Alex Morgan <hello@alexmorgan.dev>',
-    ownerAddress: 'owner@alexmorgan.dev',
-    siteUrl: 'https://alexmorgan.dev',
-    linkSecret: 'a link secret for the tests',
+    from: { ok: true, value: { name: 'Alex Morgan', address: 'hello@alexmorgan.dev' } },
+    owner: { ok: true, value: { name: '', address: 'owner@alexmorgan.dev' } },
+    siteUrl: { ok: true, value: 'https://alexmorgan.dev' },
+    linkKeys: { ok: true, value: linkKeys },
   };
   const subscriber = {
     subscriberId: '0b8f5a52-8d0b-4f7c-9d55-5b1f6c1a2b3c',
@@ -150,25 +150,28 @@ describe('the outbox’s mails', () => {
     expect(url).not.toBeNull();
     return {
       url: url![0],
-      read: await readMailLink(decodeURIComponent(url![1]!), page, settings.linkSecret),
+      read: await readMailLink(decodeURIComponent(url![1]!), page, linkKeys),
     };
   }
 
   it('the confirmation: its words, its confirm link, and the one-click unsubscribe', async () => {
+    const expiresAt = new Date(Date.now() + 48 * 3_600_000).toISOString();
     const mail = await mailOf({
       id: 'row-1',
       kind: 'newsletter_confirmation',
       attempts: 1,
+      claimToken: 'token-1',
+      linkExpiresAt: expiresAt,
       details: {
         ...subscriber,
         status: 'pending',
-        confirmExpiresAt: new Date(Date.now() + 48 * 3_600_000).toISOString(),
+        confirmExpiresAt: expiresAt,
       },
     });
     expect(mail.subject).toBe('Please confirm your newsletter subscription');
     for (const words of [
       'Hello,\n\nsomeone, hopefully you, asked to subscribe reader@example.com to my newsletter on alexmorgan.dev.',
-      'To confirm, open this link within 48 hours:',
+      `To confirm, open this link and press "Confirm my subscription". It works until ${new Date(expiresAt).toUTCString()}:`,
       'Confirm my subscription https://alexmorgan.dev/newsletter/confirm?token=',
       'If you did not ask for this, ignore this email: you will not be subscribed.',
       'You receive this email because reader@example.com was entered in the newsletter form of alexmorgan.dev.',
@@ -193,6 +196,8 @@ describe('the outbox’s mails', () => {
       id: 'row-2',
       kind: 'newsletter_welcome',
       attempts: 1,
+      claimToken: 'token-2',
+      linkExpiresAt: null,
       details: { ...subscriber, status: 'confirmed', confirmNonce: null, confirmExpiresAt: null },
     });
     expect(mail.subject).toBe('Welcome to my newsletter');
@@ -207,6 +212,8 @@ describe('the outbox’s mails', () => {
       id: 'row-3',
       kind: 'contact_notification',
       attempts: 1,
+      claimToken: 'token-3',
+      linkExpiresAt: null,
       details: {
         fullName: 'Ana Silva',
         email: 'ana@example.com',
@@ -220,7 +227,7 @@ describe('the outbox’s mails', () => {
     expect(mail.subject).toBe('New message from the website: A web shop');
     expect(mail.text).toContain('A visitor sent a message through the contact form.');
     expect(mail.text).toContain('From: Ana Silva <ana@example.com>\nSubject: A web shop');
-    expect(mail.text).toContain('Hello,\nI would like a web shop.\n\nAna <script>x</script>');
+    expect(mail.text).toContain('Message:\nHello,\nI would like a web shop.\n\nAna <script>x</script>');
     expect(mail.text).toContain('Reply to this email to answer them.');
     expect(mail.html).toContain('Ana &lt;script&gt;x&lt;/script&gt;');
     expect(mail.html).not.toContain('<script');

@@ -1,5 +1,5 @@
 // The newsletter's send door (newsletterSender.ts) under Node against the local stand-in, with a stand-in for Resend's
-// batch API at the edge (fakeResend.ts): an issue reaches every confirmed subscriber once, in batches with their
+// batch API at the edge (fakeResendBatch.ts): an issue reaches every confirmed subscriber once, in batches with their
 // idempotency key, each copy with its own unsubscribe link; a run that dies after its calls sends nothing twice;
 // someone who leaves between queuing and sending gets nothing; a cancelled issue stops; the provider's 429 is waited
 // out; the owner's test copy goes to the owner alone; an image without alt text keeps an issue from going.
@@ -13,7 +13,7 @@ import {
 } from '../../__tests__/localBackend.ts';
 import { readMailLink } from '../mailLinks.ts';
 import { runNewsletter } from '../newsletterSender.ts';
-import { startFakeResend, type FakeResend } from './fakeResend.ts';
+import { startFakeResendBatch, type FakeResendBatch } from './fakeResendBatch.ts';
 
 const settingNames = [
   'SUPABASE_URL',
@@ -26,15 +26,18 @@ const settingNames = [
   'OWNER_EMAIL',
   'NEWSLETTER_POSTAL_ADDRESS',
   'NEWSLETTER_DIGEST',
+  'MAIL_LINK_SECRET',
+  'SUPABASE_LOCAL_STAND_IN',
 ] as const;
+const linkKey = 'the newsletter tests link key, 32 characters at least';
 restoreEnvAfterAll(settingNames);
 // Runs against a real backend on a loaded machine: the wait is for what the test sees, never a bound on speed.
 jest.setTimeout(120_000);
 let backend: LocalBackend;
-let resend: FakeResend;
+let resend: FakeResendBatch;
 
 beforeAll(async () => {
-  [backend, resend] = await Promise.all([startLocalBackend({}, { schedule: false }), startFakeResend()]);
+  [backend, resend] = await Promise.all([startLocalBackend({}, { schedule: false }), startFakeResendBatch()]);
 }, BACKEND_START_TIMEOUT_MS);
 
 afterAll(async () => {
@@ -52,6 +55,9 @@ beforeEach(() => {
     OWNER_EMAIL: 'owner@alexmorgan.dev',
     NEWSLETTER_POSTAL_ADDRESS: 'Rua Augusta 100 | 1100-053 Lisboa',
     NEWSLETTER_DIGEST: 'off',
+    MAIL_LINK_SECRET: linkKey,
+    // The fake Resend on this machine is honoured only where the stand-in runs the functions (loopbackOverride.ts).
+    SUPABASE_LOCAL_STAND_IN: 'true',
   });
   delete process.env.SMTP_URL;
   jest.spyOn(console, 'error').mockImplementation(() => undefined);
@@ -136,7 +142,7 @@ describe('an issue', () => {
     const [subscriber] = await backend.readAsOwner<{ id: string }>(
       `emails?select=id&email=eq.${confirmed[0]}`,
     );
-    const read = await readMailLink(decodeURIComponent(link![2]!), 'unsubscribe', localServiceRoleKey);
+    const read = await readMailLink(decodeURIComponent(link![2]!), 'unsubscribe', { current: linkKey });
     expect(read).toMatchObject({ ok: true, link: { subscriberId: subscriber!.id } });
     // Another copy's link is another subscriber's.
     const other = mails.find((mail) => mail.to === confirmed[1])!;
@@ -207,7 +213,7 @@ describe('an issue', () => {
   });
 
   it('waits out the provider’s 429 and goes on', async () => {
-    const paced = await startFakeResend({ callsPerSecond: 1 });
+    const paced = await startFakeResendBatch({ callsPerSecond: 1 });
     try {
       process.env.RESEND_API_URL = paced.apiUrl;
       await addSubscribers(250);

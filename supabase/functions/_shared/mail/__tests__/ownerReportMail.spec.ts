@@ -6,10 +6,10 @@ import { ownerReportMail, ownerReportTexts, type OwnerReportDetails } from '../o
 import { barPercent } from '../template/MailBarChart.tsx';
 
 const settings = {
-  from: 'Alex Morgan <hello@alexmorgan.dev>',
-  ownerAddress: 'owner@alexmorgan.dev',
-  siteUrl: 'https://alexmorgan.dev',
-};
+  from: { ok: true, value: { name: 'Alex Morgan', address: 'hello@alexmorgan.dev' } },
+  owner: { ok: true, value: { name: '', address: 'owner@alexmorgan.dev' } },
+  siteUrl: { ok: true, value: 'https://alexmorgan.dev' },
+} as const;
 
 /** Figures as public.owner_report_figures makes them; each count distinct, so a test can find it. */
 function storedFigures(visitsPerDay: number[]) {
@@ -82,8 +82,8 @@ describe('the owner report mail', () => {
   it('goes to the owner, from the site, with the week and its visits in the subject', async () => {
     const mail = await mailOf(weekly(storedFigures([5, 9, 0, 12, 6, 4, 6])));
     expect(mail).toMatchObject({
-      to: 'owner@alexmorgan.dev',
-      from: 'Alex Morgan <hello@alexmorgan.dev>',
+      to: { address: 'owner@alexmorgan.dev' },
+      from: { name: 'Alex Morgan', address: 'hello@alexmorgan.dev' },
       subject: 'Your week on alexmorgan.dev, 16 Nov – 22 Nov: 42 visits',
       idempotencyKey: 'outbox-row-1',
     });
@@ -172,14 +172,13 @@ describe('the owner report mail', () => {
 
   it('waits for OWNER_EMAIL and MAIL_FROM, and cancels figures that are not the database’s', async () => {
     const details = weekly(storedFigures([1, 0, 0, 0, 0, 0, 0]));
-    expect(await ownerReportMail('x', details, { ...settings, ownerAddress: undefined })).toEqual({
-      outcome: 'wait',
-      reason: 'OWNER_EMAIL is not set',
-    });
-    expect(await ownerReportMail('x', details, { ...settings, from: undefined })).toEqual({
-      outcome: 'wait',
-      reason: 'MAIL_FROM is not set',
-    });
+    const missing = (reason: string) => ({ ok: false, reason }) as const;
+    expect(
+      await ownerReportMail('x', details, { ...settings, owner: missing('OWNER_EMAIL is not set') }),
+    ).toEqual({ outcome: 'wait', reason: 'OWNER_EMAIL is not set' });
+    expect(
+      await ownerReportMail('x', details, { ...settings, from: missing('MAIL_FROM is not set') }),
+    ).toEqual({ outcome: 'wait', reason: 'MAIL_FROM is not set' });
     const broken = storedFigures([1]);
     (broken.counts as Record<string, unknown>).visits = { count: -1, previous_count: 0 };
     expect(await ownerReportMail('x', weekly(broken), settings)).toEqual({

@@ -3,6 +3,7 @@
 // the preview line left out).
 import { render, toPlainText } from '@react-email/render';
 import { createElement } from 'react';
+import type { Mailbox } from '../mailAddresses.ts';
 import { MailLayout, type MailBrand, type MailParts } from './MailLayout.tsx';
 
 export interface RenderedMail {
@@ -25,8 +26,7 @@ export async function renderMail(parts: MailParts, brand: MailBrand): Promise<Re
   return { html, text: mailHtmlToText(html) };
 }
 
-/** The name a mail's header shows: the sender's display name ("Alex Morgan <hello@…>"), else its address. */
-export function brandName(from: string): string {
-  const named = /^\s*"?([^"<]+?)"?\s*<[^>]+>\s*$/.exec(from);
-  return named?.[1]?.trim() || from.trim();
+/** Who a mail's header names: the sender's display name ("Alex Morgan" of MAIL_FROM), else its address. */
+export function mailBrand(from: Mailbox, siteUrl?: string): MailBrand {
+  return { name: from.name || from.address, siteUrl };
 }
