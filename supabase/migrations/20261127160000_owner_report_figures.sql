@@ -147,7 +147,8 @@ $$;
 -- Every single figure of the period, with the period before's. A search is a search for something (an empty term,
 -- a tutorial search cleared, is not one); a search without results is one whose visitor saw an answer with none.
 -- Subscribers are counted when they confirm (double opt-in: an address entered in a form is nobody's subscription
--- until its owner confirms it); newsletter issues (and digests) when they were sent.
+-- until its owner confirms it); bounces and complaints when the provider reported them (the suppression list, not
+-- the addresses added by hand); newsletter issues (and digests) when they were sent.
 create or replace function public.owner_report_counts(
   p_from timestamptz,
   p_to timestamptz,
@@ -187,6 +188,9 @@ as $$
       (select count(*) from public.emails s
         where s.status = 'unsubscribed' and s.unsubscribed_at >= p.starts_at and s.unsubscribed_at < p.ends_at)
         as unsubscribes,
+      (select count(*) from public.mail_suppressions m
+        where m.reason in ('bounce', 'complaint') and m.created_at >= p.starts_at and m.created_at < p.ends_at)
+        as bounces_and_complaints,
       (select count(*) from public.newsletter_issues i
         where i.status = 'sent' and i.sent_at >= p.starts_at and i.sent_at < p.ends_at) as issues_sent,
       (select count(*) from public.contacts c where c.created_at >= p.starts_at and c.created_at < p.ends_at)
@@ -220,8 +224,9 @@ as $$
     (14, 'popup_dismissals', t.popup_dismissals),
     (15, 'new_subscribers', t.new_subscribers),
     (16, 'unsubscribes', t.unsubscribes),
-    (17, 'issues_sent', t.issues_sent),
-    (18, 'contact_messages', t.contact_messages)
+    (17, 'bounces_and_complaints', t.bounces_and_complaints),
+    (18, 'issues_sent', t.issues_sent),
+    (19, 'contact_messages', t.contact_messages)
   ) as f(position, figure, value)
   group by f.position, f.figure
   order by f.position;

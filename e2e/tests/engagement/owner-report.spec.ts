@@ -1,9 +1,9 @@
 // The owner's report, end to end: a backend of its own (so that only this test's events are counted) whose mail goes
 // to the site's mail catcher, addressed to an owner address of this run. With known events in the database (visits,
-// searches with and without results, opens, plays, ad clicks, pop-up dismissals, a new subscriber, a message), a POST
-// to owner-report with {"now": true} puts one mail in the owner's inbox whose figures are the views' and the seeded
-// counts, with the searches that found nothing listed; the schedule's call, made twice at once and again, sends one
-// report for the week; and the chart reads in the light and the dark theme of a mail program.
+// searches with and without results, opens, plays, ad clicks, pop-up dismissals, a new subscriber, a bounce, a
+// message), a POST to owner-report with {"now": true} puts one mail in the owner's inbox whose figures are the views'
+// and the seeded counts, with the searches that found nothing listed; the schedule's call, made twice at once and
+// again, sends one report for the week; and the chart reads in the light and the dark theme of a mail program.
 import { createRequire } from 'node:module';
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
@@ -151,6 +151,13 @@ test('a report now holds the views’ figures and the seeded counts, with the se
       confirmed_at: hoursAgo(20),
     },
   ]);
+  await insert('mail_suppressions', [
+    {
+      email: `${uniqueToken('bounced')}@example.com`.toLowerCase(),
+      reason: 'bounce',
+      created_at: hoursAgo(30),
+    },
+  ]);
   const subject = uniqueToken('A project for the report');
   await insert('contacts', [
     { full_name: 'Ana Silva', email: 'ana@example.com', subject, message: 'Hello', created_at: hoursAgo(21) },
@@ -173,6 +180,9 @@ test('a report now holds the views’ figures and the seeded counts, with the se
   expect(rowOf(mail!, 'Bundle')).toBe('Bundle 2 0 +2 (none before) 40.0');
   expect(rowOf(mail!, 'New subscribers (confirmed)')).toBe(
     'New subscribers (confirmed) 1 0 +1 (none before)',
+  );
+  expect(rowOf(mail!, 'Bounced or reported as spam (no longer mailed)')).toBe(
+    'Bounced or reported as spam (no longer mailed) 1 0 +1 (none before)',
   );
   expect(rowOf(mail!, 'Pop-up closed without subscribing')).toBe(
     'Pop-up closed without subscribing 2 0 +2 (none before)',

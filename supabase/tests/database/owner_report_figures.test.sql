@@ -93,6 +93,12 @@ insert into public.emails (email, status, confirmed_at, created_at) values
   ('new.two@example.com', 'confirmed', '2026-03-05 10:00:00+00', '2026-03-05 09:00:00+00');
 insert into public.emails (email, status, confirmed_at, unsubscribed_at) values
   ('gone@example.com', 'unsubscribed', '2026-01-05 10:00:00+00', '2026-03-06 10:00:00+00');
+-- A bounce and a complaint that week (an address added by hand is neither), a bounce the week before.
+insert into public.mail_suppressions (email, reason, created_at) values
+  ('bounced@example.com', 'bounce', '2026-03-03 10:00:00+00'),
+  ('annoyed@example.com', 'complaint', '2026-03-04 10:00:00+00'),
+  ('by.hand@example.com', 'manual', '2026-03-04 11:00:00+00'),
+  ('earlier@example.com', 'bounce', '2026-02-25 10:00:00+00');
 -- An issue sent that week, one sent the week after (the sender alone sets sent: its trigger is left out here).
 alter table public.newsletter_issues disable trigger user;
 insert into public.newsletter_issues (subject, slug, status, sent_at) values
@@ -124,7 +130,8 @@ select results_eq($$ select figure, count, previous_count from week_counts $$,
             ('channel_visits', 1::bigint, 0::bigint), ('resume_views', 1::bigint, 0::bigint),
             ('ad_clicks', 3::bigint, 0::bigint), ('popup_dismissals', 1::bigint, 0::bigint),
             ('new_subscribers', 2::bigint, 0::bigint), ('unsubscribes', 1::bigint, 0::bigint),
-            ('issues_sent', 1::bigint, 0::bigint), ('contact_messages', 1::bigint, 1::bigint) $$,
+            ('bounces_and_complaints', 2::bigint, 1::bigint), ('issues_sent', 1::bigint, 0::bigint),
+            ('contact_messages', 1::bigint, 1::bigint) $$,
   'every figure of the week against the week before, in a fixed order');
 select results_eq(
   $$ select count, previous_count from public.owner_report_counts('2026-05-04', '2026-05-11') where figure = 'visits' $$,

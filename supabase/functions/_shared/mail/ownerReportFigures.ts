@@ -20,6 +20,7 @@ export const figureNames = [
   'popup_dismissals',
   'new_subscribers',
   'unsubscribes',
+  'bounces_and_complaints',
   'issues_sent',
   'contact_messages',
 ] as const;
@@ -44,6 +45,7 @@ export const figureLabels: Record<FigureName, string> = {
   popup_dismissals: 'Pop-up closed without subscribing',
   new_subscribers: 'New subscribers (confirmed)',
   unsubscribes: 'Unsubscribed',
+  bounces_and_complaints: 'Bounced or reported as spam (no longer mailed)',
   issues_sent: 'Issues sent',
   contact_messages: 'Contact messages',
 };

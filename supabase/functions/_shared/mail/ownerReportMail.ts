@@ -118,7 +118,7 @@ const catalogues = [
   notFound: ListName;
 }[];
 
-export function ownerReportBlocks(figures: OwnerReportFigures, words: PeriodWords): MailBlock[] {
+function ownerReportBlocks(figures: OwnerReportFigures, words: PeriodWords): MailBlock[] {
   const { counts, top } = figures;
   const visits = counts.visits;
   const blocks: MailBlock[] = [];
@@ -221,7 +221,13 @@ export function ownerReportBlocks(figures: OwnerReportFigures, words: PeriodWord
     kind: 'table',
     caption: 'Subscribers',
     columns: figureColumns(words, 'What'),
-    rows: [row('popup_dismissals'), row('new_subscribers'), row('unsubscribes'), row('issues_sent')],
+    rows: [
+      row('popup_dismissals'),
+      row('new_subscribers'),
+      row('unsubscribes'),
+      row('bounces_and_complaints'),
+      row('issues_sent'),
+    ],
   });
 
   blocks.push({ kind: 'subheading', text: 'Messages' });
