@@ -1,10 +1,6 @@
-// Where the backend is (runtime configuration), and the page's one supabase-js client for a section that needs one.
-// The site itself never loads supabase-js: reads, writes and edge functions go through restClient, live updates
-// through tableChanges, which need only the configuration. getSupabase stays for sections built against it (it is
-// part of a kit singleton); supabase-js is imported on its first call only.
-import type { SupabaseClient } from '@supabase/supabase-js';
-import { fetchWithLoadingBar } from '@site/shared-ui/fetchWithLoadingBar';
-
+// Where the backend is: the runtime configuration every read, write and live update of the site starts from. The site
+// never loads supabase-js: reads, writes and edge functions go through restClient, live updates through
+// tableChanges, which need only this configuration.
 export interface SupabaseRuntimeConfig {
   url: string;
   anonKey: string;
@@ -19,11 +15,9 @@ export const localSupabaseConfig: SupabaseRuntimeConfig = {
 
 let configured: Promise<SupabaseRuntimeConfig> = Promise.resolve(localSupabaseConfig);
 let resolvedConfig: SupabaseRuntimeConfig = localSupabaseConfig;
-let client: Promise<SupabaseClient> | undefined;
 
 /** Sets where the backend is; the configuration may still be on its way (the shell reads it at start-up). */
 export function configureSupabase(config: SupabaseRuntimeConfig | Promise<SupabaseRuntimeConfig>): void {
-  if (client) throw new Error('configureSupabase must run before the first getSupabase call');
   configured = Promise.resolve(config).then((value) => (resolvedConfig = value));
 }
 
@@ -32,18 +26,7 @@ export function supabaseConfig(): Promise<SupabaseRuntimeConfig> {
   return configured;
 }
 
-/** The configuration in force; final once getSupabase has resolved. */
+/** The configuration in force (the local stand-in's until the runtime configuration has arrived). */
 export function getSupabaseConfig(): SupabaseRuntimeConfig {
   return resolvedConfig;
-}
-
-export function getSupabase(): Promise<SupabaseClient> {
-  client ??= configured.then(async (config) => {
-    const { createClient } = await import('@supabase/supabase-js');
-    return createClient(config.url, config.anonKey, {
-      auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-      global: { fetch: fetchWithLoadingBar },
-    });
-  });
-  return client;
 }

@@ -11,6 +11,7 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { PGlite } from '@electric-sql/pglite';
 import { authenticateRequest } from './auth/requestAuth.ts';
+import { configuredPort } from './configToml.ts';
 import {
   openDatabase,
   openMemoryDatabase,
@@ -102,18 +103,6 @@ export interface LocalSupabase {
   /** Resolves when every database change so far has been offered to Realtime subscribers. */
   realtimeIdle(): Promise<void>;
   stop(): Promise<void>;
-}
-
-/** The API port from config.toml, so `supabase start` and the stand-in agree. */
-export function configuredPort(): number {
-  try {
-    const toml = readFileSync(paths.configToml, 'utf8');
-    const api = /\[api\]([\s\S]*?)(?:\n\[|$)/.exec(toml)?.[1] ?? '';
-    const port = /^\s*port\s*=\s*(\d+)/m.exec(api)?.[1];
-    return port ? Number(port) : LOCAL_SUPABASE_PORT;
-  } catch {
-    return LOCAL_SUPABASE_PORT;
-  }
 }
 
 function headerRecord(request: IncomingMessage): Record<string, string> {

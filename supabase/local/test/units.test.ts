@@ -1,11 +1,12 @@
 // The small parts on their own: URL grammar, Realtime filters, JWT checks, CORS origins, config and path rules.
 import assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import { signJwt, verifyJwt } from '../src/auth/jwt.ts';
-import { functionsWithoutJwtCheck } from '../src/functions/functionHost.ts';
+import { configuredPort, functionsWithoutJwtCheck } from '../src/configToml.ts';
 import { siteOrigins } from '../src/http/cors.ts';
-import { matchesChangeFilter, parseChangeFilter } from '../src/realtime/changeFilter.ts';
+import { parseChangeFilter } from '../src/realtime/changeFilter.ts';
 import {
   parseConditions,
   parseFilterValue,
@@ -96,17 +97,13 @@ describe('query grammar', () => {
 });
 
 describe('realtime filters', () => {
-  it('matches eq, neq, ranges and in, comparing numbers as numbers', () => {
-    const row = { id: 7, title: 'Angular', rank: '10' };
-    assert.equal(matchesChangeFilter(parseChangeFilter('id=eq.7'), row), true);
-    assert.equal(matchesChangeFilter(parseChangeFilter('title=neq.Angular'), row), false);
-    assert.equal(
-      matchesChangeFilter(parseChangeFilter('rank=gt.9'), row),
-      true,
-      '10 > 9 as numbers, not as text',
-    );
-    assert.equal(matchesChangeFilter(parseChangeFilter('id=in.(1,7)'), row), true);
-    assert.equal(matchesChangeFilter(parseChangeFilter('missing=eq.1'), row), undefined);
+  it('parses column=op.value and in-lists, and refuses other operators', () => {
+    assert.deepEqual(parseChangeFilter('id=eq.7'), { column: 'id', operator: 'eq', values: ['7'] });
+    assert.deepEqual(parseChangeFilter('title=in.(a,"b,c")'), {
+      column: 'title',
+      operator: 'in',
+      values: ['a', 'b,c'],
+    });
     assert.throws(() => parseChangeFilter('id=like.7'), /Invalid filter/);
   });
 });
@@ -147,9 +144,11 @@ describe('cors origins', () => {
 });
 
 describe('config and paths', () => {
-  it('reads verify_jwt = false per function from config.toml', () => {
-    const names = functionsWithoutJwtCheck(path.join(import.meta.dirname, 'fixtures/config.toml'));
-    assert.deepEqual([...names], ['public-echo']);
+  it('reads config.toml as TOML: verify_jwt = false per function, the API port, inline tables too', () => {
+    const fixture = path.join(import.meta.dirname, 'fixtures/config.toml');
+    assert.deepEqual([...functionsWithoutJwtCheck(fixture)].sort(), ['inline-echo', 'public-echo']);
+    assert.equal(configuredPort(fixture), 54999);
+    assert.equal(configuredPort(path.join(import.meta.dirname, 'fixtures/none.toml')), 54321);
   });
 
   it('keeps storage paths inside the bucket folder', () => {
@@ -166,5 +165,27 @@ describe('config and paths', () => {
     ]) {
       assert.equal(resolveObject(root, attempt), 'invalid', attempt);
     }
+  });
+});
+
+describe('package', () => {
+  it('declares as dependencies only what the server imports (and tsx, which runs it); checks use devDependencies', () => {
+    const manifest = JSON.parse(readFileSync(path.join(import.meta.dirname, '../package.json'), 'utf8')) as {
+      dependencies: Record<string, string>;
+    };
+    const imported = new Set<string>(['tsx']);
+    const sources = readdirSync(path.join(import.meta.dirname, '../src'), {
+      recursive: true,
+      encoding: 'utf8',
+    });
+    for (const file of sources.filter((name) => name.endsWith('.ts'))) {
+      const text = readFileSync(path.join(import.meta.dirname, '../src', file), 'utf8');
+      for (const [, specifier] of text.matchAll(/from '([^'.][^']*)'/g)) {
+        if (specifier === undefined || specifier.startsWith('node:')) continue;
+        const parts = specifier.split('/');
+        imported.add(specifier.startsWith('@') ? parts.slice(0, 2).join('/') : (parts[0] as string));
+      }
+    }
+    assert.deepEqual(Object.keys(manifest.dependencies).sort(), [...imported].sort());
   });
 });

@@ -10,13 +10,14 @@
 // The handler module is re-imported when its file changes, so edits show without a restart.
 // Deno has a global WebSocket and Node 20 has none, so before the first function runs the host provides the `ws`
 // package's as the global: a function's createClient() then works unchanged, as it does on the edge runtime.
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import { WebSocket as NodeWebSocket } from 'ws';
 import { identityFromToken } from '../auth/requestAuth.ts';
+import { functionsWithoutJwtCheck } from '../configToml.ts';
 
 type Handler = (request: Request) => Response | Promise<Response>;
 
@@ -33,21 +34,6 @@ const functionName = /^[A-Za-z0-9][A-Za-z0-9_-]*$/;
 
 /** Headers through which a client could claim an address; the host drops them and sets X-Forwarded-For itself. */
 const clientAddressHeaders = new Set(['x-forwarded-for', 'x-real-ip', 'forwarded', 'cf-connecting-ip']);
-
-/** Reads `verify_jwt = false` from [functions.<name>] sections of config.toml. */
-export function functionsWithoutJwtCheck(configToml: string): Set<string> {
-  const names = new Set<string>();
-  if (!existsSync(configToml)) return names;
-  let section: string | undefined;
-  for (const rawLine of readFileSync(configToml, 'utf8').split('\n')) {
-    const line = rawLine.replace(/#.*$/, '').trim();
-    const header = /^\[functions\.("?)([A-Za-z0-9_-]+)\1\]$/.exec(line);
-    if (header) section = header[2];
-    else if (line.startsWith('[')) section = undefined;
-    else if (section !== undefined && /^verify_jwt\s*=\s*false$/.test(line)) names.add(section);
-  }
-  return names;
-}
 
 function json(response: ServerResponse, status: number, body: unknown): void {
   response.writeHead(status, { 'Content-Type': 'application/json' });

@@ -2,8 +2,11 @@
 // channel protocol (vsn 2.0.0 array frames; 1.0.0 object frames too): join with the bindings' ids in the reply,
 // heartbeat, leave, access_token updates. Changes come from the local triggers of realtime-triggers.sql through
 // LISTEN; before an INSERT or UPDATE reaches a subscriber, the row is read back as the subscriber's role, so
-// row-level security decides exactly as it does on a hosted project. DELETEs carry only the primary key (unless the
-// table has REPLICA IDENTITY FULL) and are not filtered by RLS, as on a hosted project.
+// row-level security decides exactly as it does on a hosted project. The messages have hosted Realtime's shape
+// (realtime.apply_rls): `record` on INSERT and UPDATE, `old_record` on UPDATE and DELETE, the commit's time, and a
+// DELETE's old record is its primary key unless the table has REPLICA IDENTITY FULL and no row-level security (a
+// deleted row cannot be checked against policies, so hosted sends only the key). DELETEs are not filtered by RLS.
+// Broadcast and presence are not part of this stand-in: a push of either gets an error reply.
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { PGlite } from '@electric-sql/pglite';
@@ -22,6 +25,8 @@ interface ChangeMessage {
   schema: string;
   table: string;
   type: ChangeType;
+  /** When the transaction committed, as Realtime prints it (2026-11-27T10:00:00.000Z). */
+  commit_timestamp: string;
   truncated?: boolean;
   record: Record<string, unknown> | null;
   old_record: Record<string, unknown> | null;
@@ -235,9 +240,15 @@ export class RealtimeServer {
       case 'access_token':
         this.updateToken(client, channel, frame);
         return;
+      case 'broadcast':
+      case 'presence':
+        this.reply(client, frame, 'error', {
+          reason: `${frame.event === 'broadcast' ? 'Broadcast' : 'Presence'} is not supported by the local stand-in`,
+        });
+        return;
       default:
-        // Broadcast and presence are not part of this stand-in; acknowledge so a client does not wait.
-        if (frame.ref !== null) this.reply(client, frame, 'ok', {});
+        // Anything else is ignored, as hosted Realtime ignores a message type it does not know.
+        return;
     }
   }
 
@@ -435,34 +446,43 @@ export class RealtimeServer {
     }
     const keyOnly = (row: Record<string, unknown> | null): Record<string, unknown> =>
       Object.fromEntries(relation.primaryKey.map((name) => [name, row?.[name]]));
-    const oldRecord =
-      change.type === 'INSERT'
-        ? {}
-        : relation.replicaIdentityFull && !change.truncated
-          ? (change.old_record ?? {})
-          : keyOnly(change.old_record);
+    const wholeOldRow =
+      relation.replicaIdentityFull &&
+      !change.truncated &&
+      (change.type === 'UPDATE' || !relation.rowLevelSecurity);
+    const oldRecord = wholeOldRow ? (change.old_record ?? {}) : keyOnly(change.old_record);
     const row = change.type === 'DELETE' ? oldRecord : (record ?? {});
 
     const data = {
       schema: change.schema,
       table: change.table,
-      commit_timestamp: new Date().toISOString(),
+      commit_timestamp: change.commit_timestamp,
       type: change.type,
       columns: [...relation.columns.values()].map((column) => ({ name: column.name, type: column.typeName })),
-      record: change.type === 'DELETE' ? {} : row,
-      old_record: oldRecord,
+      ...(change.type !== 'DELETE' && { record: row }),
+      ...(change.type !== 'INSERT' && { old_record: oldRecord }),
       errors: null,
     };
 
     const visibility = new Map<string, Promise<boolean>>();
+    const filterResults = new Map<string, Promise<boolean | undefined>>();
     for (const client of this.clients) {
       for (const channel of client.channels.values()) {
-        const candidates = channel.bindings.filter(
-          (binding) =>
-            (binding.event === '*' || binding.event === change.type) &&
-            (binding.table === undefined || binding.table === change.table) &&
-            (binding.filter === undefined || matchesChangeFilter(binding.filter, row) !== false),
-        );
+        const candidates: Binding[] = [];
+        for (const binding of channel.bindings) {
+          if (binding.event !== '*' && binding.event !== change.type) continue;
+          if (binding.table !== undefined && binding.table !== change.table) continue;
+          if (binding.filter) {
+            const key = `${binding.filter.column}\u0000${binding.filter.operator}\u0000${binding.filter.values.join('\u0000')}`;
+            let matches = filterResults.get(key);
+            if (!matches) {
+              matches = matchesChangeFilter(this.options.db(), relation, binding.filter, row);
+              filterResults.set(key, matches);
+            }
+            if ((await matches) === false) continue;
+          }
+          candidates.push(binding);
+        }
         if (candidates.length === 0) continue;
         if (change.type !== 'DELETE') {
           const key = `${channel.identity.role}:${JSON.stringify(channel.identity.claims)}`;
