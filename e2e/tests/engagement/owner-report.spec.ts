@@ -2,8 +2,9 @@
 // to the site's mail catcher, addressed to an owner address of this run. With known events in the database (visits,
 // searches with and without results, opens, plays, ad clicks, pop-up dismissals, a new subscriber, a bounce, a
 // message), a POST to owner-report with {"now": true} puts one mail in the owner's inbox whose figures are the views'
-// and the seeded counts, with the searches that found nothing listed; the schedule's call, made twice at once and
-// again, sends one report for the week; and the chart reads in the light and the dark theme of a mail program.
+// and the seeded counts, with the searches that found nothing listed; the stand-in's own schedule sends the week's
+// report; the schedule's call, made twice at once and again, sends one report for the week; and the chart reads in
+// the light and the dark theme of a mail program.
 import { createRequire } from 'node:module';
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
@@ -228,6 +229,26 @@ test('a report now holds the views’ figures and the seeded counts, with the se
   await checkTheChartInBothThemes(page, testInfo, mail!, days as { day: string; visits: number }[]);
 });
 
+/** The subject of the weekly mail of the week from startsAt to endsAt (UTC, the settings' zone in these tests). */
+function weeklySubject(startsAt: string, endsAt: string): RegExp {
+  const day = { day: 'numeric', month: 'short', timeZone: 'UTC' } as const;
+  const first = new Date(startsAt).toLocaleDateString('en-GB', day);
+  const last = new Date(Date.parse(endsAt) - 1).toLocaleDateString('en-GB', day);
+  return new RegExp(`^Your week on alexmorgan\\.dev, ${first} – ${last}: `);
+}
+
+test("the stand-in's own schedule sends the last week's report by itself", async () => {
+  // Monday 08:00 UTC by default: the last full week's report is due whenever this runs (before Monday 08:00, the
+  // week before's). The stand-in asks every minute from its start, so it comes within a minute or so: this test waits
+  // for that minute.
+  test.setTimeout(150_000);
+  const { data, error } = await database.rpc('owner_report_week');
+  expect(error).toBeNull();
+  const [week] = data as { starts_at: string; ends_at: string; due_at: string }[];
+  expect(Date.parse(week!.due_at)).toBeLessThanOrEqual(Date.now());
+  await waitForMails(owner, weeklySubject(week!.starts_at, week!.ends_at), { timeout: 120_000 });
+});
+
 test('the schedule, called twice at once and again, sends one report for the week', async () => {
   // Due since midnight today (UTC): the week that ended then.
   const today = new Date();
@@ -241,11 +262,7 @@ test('the schedule, called twice at once and again, sends one report for the wee
   expect((await askForReport({})).outcome).toBe('sent_already');
 
   const [answer] = answers;
-  const day = { day: 'numeric', month: 'short', timeZone: 'UTC' } as const;
-  const days = `${new Date(answer!.startsAt!).toLocaleDateString('en-GB', day)} – ${new Date(
-    Date.parse(answer!.endsAt!) - 1,
-  ).toLocaleDateString('en-GB', day)}`;
-  const weekly = new RegExp(`^Your week on alexmorgan\\.dev, ${days}: `);
+  const weekly = weeklySubject(answer!.startsAt!, answer!.endsAt!);
   await waitForMails(owner, weekly, { timeout: 20_000 });
   // Time for a second one to arrive, were one sent (the outbox sends every 2 s).
   await new Promise((resolve) => setTimeout(resolve, 5000));

@@ -115,7 +115,7 @@ function headerRecord(request: IncomingMessage): Record<string, string> {
 
 const maxBodyBytes = 2 * 1024 * 1024;
 
-/** What the scheduled functions ask every few seconds, left out of the request log. */
+/** What the scheduled functions ask over and over, left out of the request log. */
 const scheduledCalls = new Set([
   '/rest/v1/rpc/claim_mail_outbox',
   '/rest/v1/rpc/newsletter_digest_since',
@@ -365,7 +365,7 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Pr
     const rawUrl = request.url ?? '/';
     const rawPath = rawUrl.split('?')[0] ?? '/';
     response.on('finish', () => {
-      // The schedule asks every two seconds; what it sends shows in the mail catcher, not here.
+      // The schedule asks every few seconds; what it sends shows in the mail catcher, not here.
       if (options.quiet || scheduledCalls.has(rawPath)) return;
       const shown = rawPath.startsWith('/rest/v1/') ? rawUrl : rawPath;
       log(
