@@ -174,6 +174,7 @@ load average (1, 5, 15 min): ${loadAtStart} at the start, ${load()} at the end
 1. queue an issue (one statement):      ${first.seconds.toFixed(2)} s (the second issue: ${second.seconds.toFixed(2)} s)
 2. sender throughput:                   ${(firstIssueCopies / sendingSeconds).toFixed(0)} copies/s (${firstIssueCopies} copies in ${sendingSeconds.toFixed(1)} s from the first call to the last, ${firstCalls} calls; the process ran ${processSeconds.toFixed(1)} s)
 3. sender memory (RSS):                 ${mb(memory[0].rss)} at its start, ${mb(warm.rss)} after its first batch, ${mb(memory.at(-1).rss)} at its end, ${mb(Math.max(...memory.map((sample) => sample.rss)))} at its peak (${done?.sent ?? 0} sent)
+   its JavaScript heap in use:          ${mb(warm.heapUsed)} after its first batch, ${mb(memory.at(-1).heapUsed)} at its end, ${mb(Math.max(...memory.map((sample) => sample.heapUsed)))} at its peak
 4. exactly once after 3 kills:          ${counts.one} subscribers got one copy, ${counts.zero} none, ${counts.more} more than one (killed at ${kills.join(', ')})
 `);
 } catch (error) {

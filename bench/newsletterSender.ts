@@ -1,6 +1,6 @@
 // The newsletter's sender as the bench runs it: a process of its own (so the bench can kill it), doing runs of
 // runNewsletter one after the other, as the schedule does, until no copy of the bench's issue is left to send. Prints
-// one JSON line a second with its memory (RSS) and what it sent, and one when it is done.
+// one JSON line a second with its memory (RSS and the JavaScript heap in use) and what it sent, and one when it is done.
 //   BENCH_ISSUE_ID       the issue whose copies it sends until none is left
 //   BENCH_LEASE_SECONDS  the claims' lease (short, so a killed sender's batches are due again soon)
 // The mail and backend settings come from the environment, as the edge function's do.
@@ -11,7 +11,10 @@ const backend = readServiceBackend();
 const issueId = process.env.BENCH_ISSUE_ID;
 const leaseSeconds = Number(process.env.BENCH_LEASE_SECONDS ?? 120);
 let sent = 0;
-const sample = () => console.log(JSON.stringify({ at: Date.now(), rss: process.memoryUsage().rss, sent }));
+const sample = () => {
+  const { rss, heapUsed } = process.memoryUsage();
+  console.log(JSON.stringify({ at: Date.now(), rss, heapUsed, sent }));
+};
 const sampler = setInterval(sample, 1000);
 sample();
 

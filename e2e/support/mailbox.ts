@@ -1,6 +1,6 @@
 // The mail catcher's inbox (scripts/mailCatcher.mjs: MailDev, started with the site), read through its REST API as a
 // person reads their inbox: the tests wait for a mail to an address, then read it as a mail program parses it.
-import { expect } from '@playwright/test';
+import { expect, type Browser, type Page } from '@playwright/test';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { ports } from './site.ts';
 
@@ -93,4 +93,14 @@ export function headerOf(mail: CaughtMail, name: string): string | undefined {
     ?.slice(line.indexOf(':') + 1)
     .replace(/\r\n\s+/g, ' ')
     .trim();
+}
+
+/** A page of a browser with JavaScript off, as a mail program's simplest browser opens a mail's link. */
+export async function withoutJavaScript<T>(browser: Browser, visit: (page: Page) => Promise<T>): Promise<T> {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  try {
+    return await visit(await context.newPage());
+  } finally {
+    await context.close();
+  }
 }

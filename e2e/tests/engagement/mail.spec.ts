@@ -6,13 +6,20 @@
 // without it.
 import { createRequire } from 'node:module';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { LOCAL_ANON_KEY as localAnonKey } from '@site/supabase-local/keys';
 import { LOCAL_MAIL_LINK_SECRET } from '@site/supabase-local/mailSecrets';
 import { dismissTheAdWhenInTheWay } from '../../support/adToast.ts';
 import { contactPath, forgetBrowserWrites } from '../../support/anonymousWrites.ts';
 import { ownerDatabase } from '../../support/database.ts';
-import { headerOf, linkTo, mailsTo, ownerAddress, waitForMails } from '../../support/mailbox.ts';
+import {
+  headerOf,
+  linkTo,
+  mailsTo,
+  ownerAddress,
+  waitForMails,
+  withoutJavaScript,
+} from '../../support/mailbox.ts';
 import { backendUrl, siteUrl } from '../../support/site.ts';
 import { visitorWhoSawThePopup } from '../../support/visitor.ts';
 import { contactSection, newsletterSection, uniqueEmail, uniqueToken } from './engagementSite.ts';
@@ -59,16 +66,6 @@ async function confirmAsThePerson(page: Page, link: string): Promise<number | un
   const answer = page.waitForResponse((response) => response.request().method() === 'POST');
   await page.getByRole('button', { name: confirmButton }).click();
   return (await answer).status();
-}
-
-/** A page of a browser with JavaScript off, as a mail program's simplest browser. */
-async function withoutJavaScript<T>(browser: Browser, visit: (page: Page) => Promise<T>): Promise<T> {
-  const context = await browser.newContext({ javaScriptEnabled: false });
-  try {
-    return await visit(await context.newPage());
-  } finally {
-    await context.close();
-  }
 }
 
 test.beforeEach(async ({ page }) => {

@@ -1,13 +1,20 @@
 // The newsletter sends news: an issue the owner writes in the dashboard (the table) and schedules reaches every
 // confirmed subscriber once, in the mail catcher, each copy with its own one-click unsubscribe that works; nobody
-// pending or unsubscribed gets one; a test copy goes to the owner alone; a sent issue is a page of the site's archive
+// pending, unsubscribed or suppressed gets one; a test copy goes to the owner alone; a sent issue is a page of the site's archive
 // that reads without JavaScript, linked from the newsletter section and from each copy; and every page announces the
 // feeds, which a feed reader can read.
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { XMLParser } from 'fast-xml-parser';
 import { dismissTheAdWhenInTheWay } from '../../support/adToast.ts';
 import { ownerDatabase } from '../../support/database.ts';
-import { headerOf, linkTo, mailsTo, ownerAddress, waitForMails } from '../../support/mailbox.ts';
+import {
+  headerOf,
+  linkTo,
+  mailsTo,
+  ownerAddress,
+  waitForMails,
+  withoutJavaScript,
+} from '../../support/mailbox.ts';
 import { siteUrl } from '../../support/site.ts';
 import { visitorWhoSawThePopup } from '../../support/visitor.ts';
 import { newsletterSection, uniqueEmail, uniqueToken } from './engagementSite.ts';
@@ -49,26 +56,23 @@ async function subscriberStatus(email: string) {
   return (data as { status: string }).status;
 }
 
-/** A page of a browser with JavaScript off, as a mail program's simplest browser. */
-async function withoutJavaScript<T>(browser: Browser, visit: (page: Page) => Promise<T>): Promise<T> {
-  const context = await browser.newContext({ javaScriptEnabled: false });
-  try {
-    return await visit(await context.newPage());
-  } finally {
-    await context.close();
-  }
-}
-
-test('an issue scheduled in the table reaches each confirmed subscriber once, with a one-click unsubscribe of their own', async ({
+test('an issue scheduled in the table reaches each confirmed subscriber once, with a one-click unsubscribe of their own, and nobody pending, unsubscribed or suppressed', async ({
   browser,
   request,
 }) => {
   const confirmed = [uniqueEmail('reader.one'), uniqueEmail('reader.two'), uniqueEmail('reader.three')];
   const pending = uniqueEmail('reader.pending');
   const left = uniqueEmail('reader.left');
+  const bounced = uniqueEmail('reader.bounced');
   for (const email of confirmed) await addSubscriber(email, 'confirmed');
   await addSubscriber(pending, 'pending');
   await addSubscriber(left, 'unsubscribed');
+  // Confirmed once, then a hard bounce put the address on the suppression list.
+  await addSubscriber(bounced, 'confirmed');
+  const { error } = await ownerDatabase()
+    .from('mail_suppressions')
+    .insert({ email: bounced, reason: 'bounce' });
+  expect(error).toBeNull();
 
   const subject = uniqueToken('News of the week');
   const issue = await writeIssue({
@@ -86,10 +90,11 @@ test('an issue scheduled in the table reaches each confirmed subscriber once, wi
     queued: 0,
     failed: 0,
   });
-  // Once each, and nothing to the pending or unsubscribed address.
+  // Once each, and nothing to the pending, unsubscribed or suppressed address.
   for (const email of confirmed) expect(await mailsTo(email, subject)).toHaveLength(1);
   expect(await mailsTo(pending, subject)).toEqual([]);
   expect(await mailsTo(left, subject)).toEqual([]);
+  expect(await mailsTo(bounced, subject)).toEqual([]);
 
   // Each copy is personal: its own unsubscribe link, in the text and in the RFC 8058 headers.
   const links = copies.map((copy) => linkTo(copy, '/newsletter/unsubscribe'));

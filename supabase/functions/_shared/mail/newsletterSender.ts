@@ -101,7 +101,9 @@ function batchesOf(copies: ClaimedCopy[]): ClaimedCopy[][] {
   const batches = new Map<string, ClaimedCopy[]>();
   for (const copy of copies) {
     const key = copy.kind === 'newsletter_test' ? copy.id : `${copy.issue_id}:${copy.batch}`;
-    batches.set(key, [...(batches.get(key) ?? []), copy]);
+    const batch = batches.get(key);
+    if (batch) batch.push(copy);
+    else batches.set(key, [copy]);
   }
   return [...batches.values()];
 }

@@ -222,7 +222,7 @@ describe('the outbox’s mails', () => {
         receivedAt: '2026-11-20T10:00:00Z',
       },
     });
-    expect(mail.to).toBe('owner@alexmorgan.dev');
+    expect(mail.to).toEqual({ address: 'owner@alexmorgan.dev', name: '' });
     expect(mail.replyTo).toEqual({ name: 'Ana Silva', address: 'ana@example.com' });
     expect(mail.subject).toBe('New message from the website: A web shop');
     expect(mail.text).toContain('A visitor sent a message through the contact form.');
