@@ -21,6 +21,7 @@ import { jsBudgetKB, laterJsBudgetKB, laterJsWindowMs } from './budgets.mjs';
 import { htmlFirstTargets, lcpRatio, lcpRatiosToHome, routeTargets, targetCell } from './targets.mjs';
 import { startStaticReferenceProxy, staticReferenceQuery } from './staticReference.mjs';
 import { measureSearchLatency } from './interactionLatency.mjs';
+import { measureLatencies, printLatencies } from './latency.mjs';
 import { chromiumArgs, chromiumPath } from '../tools/browser/chromium.mjs';
 
 export const routes = ['/', '/about', '/portfolio', '/tutorials', '/courses', '/help/privacy-policy'];
@@ -180,6 +181,7 @@ try {
     devtools.push(result);
     console.log(`${route} (applied throttling): score ${result.score}, LCP ${result.lcpMs} ms`);
   }
+  printLatencies(await measureLatencies({ siteUrl: site.url, backendUrl: backend.url, portOffset }));
 } finally {
   await proxy.close();
   await site.close();

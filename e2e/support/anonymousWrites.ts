@@ -4,7 +4,8 @@
 // tests took from that client's buckets, and only that client's.
 import { createHmac } from 'node:crypto';
 import type { Request } from '@playwright/test';
-import { localServiceRoleKey, ownerDatabase } from './database.ts';
+import { LOCAL_SECRET_KEY } from '@site/supabase-local/keys';
+import { ownerDatabase } from './database.ts';
 
 export const newsletterSubscribePath = '/functions/v1/newsletter-subscribe';
 export const analyticsEventsPath = '/functions/v1/analytics-events';
@@ -26,9 +27,9 @@ const writesOf: Partial<Record<LimitedWrite, LimitedWrite[]>> = {
   newsletterSubscribe: ['newsletterSubscribe', 'newsletterSubscribeAttempt'],
 };
 
-/** The bucket a caller at this address writes into: the functions' keyed hash, salted with the (local) service key. */
+/** The bucket a caller at this address writes into: the functions' keyed hash, salted with the (local) secret key. */
 export function clientBucket(write: LimitedWrite, address: string): string {
-  return `${write}:client:${createHmac('sha256', localServiceRoleKey).update(address).digest('hex')}`;
+  return `${write}:client:${createHmac('sha256', LOCAL_SECRET_KEY).update(address).digest('hex')}`;
 }
 
 /** Gives the browser (127.0.0.1) its full allowance for this kind of write again (a form's: its attempts too). */

@@ -4,34 +4,28 @@
 // one-click unsubscribe (RFC 8058 headers, a POST to the same address), coming back after leaving, and the owner's
 // copy of every contact message with the sender as Reply-To. The link pages are opened with JavaScript off: they work
 // without it.
-import { createRequire } from 'node:module';
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
-import { LOCAL_ANON_KEY as localAnonKey } from '@site/supabase-local/keys';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { LOCAL_PUBLISHABLE_KEY } from '@site/supabase-local/keys';
 import { LOCAL_MAIL_LINK_SECRET } from '@site/supabase-local/mailSecrets';
 import { dismissTheAdWhenInTheWay } from '../../support/adToast.ts';
-import { contactPath, forgetBrowserWrites } from '../../support/anonymousWrites.ts';
+import { accessibilityFindings } from '../../support/accessibilityCheck.ts';
+import { contactPath, forgetBrowserWrites, newsletterSubscribePath } from '../../support/anonymousWrites.ts';
 import { ownerDatabase } from '../../support/database.ts';
+import { DEVELOPMENT_RECAPTCHA_TOKEN, signMailLink } from '../../support/functionModules.ts';
 import {
   headerOf,
+  htmlLink,
   linkTo,
   mailsTo,
   ownerAddress,
+  readHtmlPart,
   waitForMails,
   withoutJavaScript,
 } from '../../support/mailbox.ts';
 import { backendUrl, siteUrl } from '../../support/site.ts';
+import { themeColour } from '../../support/themeTokens.ts';
 import { visitorWhoSawThePopup } from '../../support/visitor.ts';
 import { contactSection, newsletterSection, uniqueEmail, uniqueToken } from './engagementSite.ts';
-
-// The functions' TypeScript is loaded as the reCAPTCHA spec loads it (their package is not an ES module to this runner).
-const functionsModule = createRequire(import.meta.url);
-const { DEVELOPMENT_RECAPTCHA_TOKEN } = functionsModule(
-  '../../../supabase/functions/_shared/recaptchaRules.ts',
-) as typeof import('../../../supabase/functions/_shared/recaptchaRules.ts');
-const { signMailLink } = functionsModule(
-  '../../../supabase/functions/_shared/mail/mailLinks.ts',
-) as typeof import('../../../supabase/functions/_shared/mail/mailLinks.ts');
 
 test.use({ storageState: visitorWhoSawThePopup });
 
@@ -88,27 +82,46 @@ test('subscribing: a confirmation mail whose link asks and whose button confirms
     { name: 'Alex Morgan', address: 'hello@alexmorgan.dev' },
   ]);
   expect(headerOf(confirmation!, 'List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
+  // The HTML part, as most people read it, leads where the text part does; its link is the one followed.
+  const confirmationHtml = await readHtmlPart(browser, confirmation!);
+  const confirmLink = htmlLink(confirmationHtml, 'Confirm my subscription');
+  expect(confirmLink).toBe(linkTo(confirmation!, '/newsletter/confirm'));
+  expect(`<${htmlLink(confirmationHtml, 'Unsubscribe')}>`).toBe(headerOf(confirmation!, 'List-Unsubscribe'));
+  expect(confirmationHtml.text).toContain(`asked to subscribe ${address} to my newsletter`);
   await withoutJavaScript(browser, async (linkPage) => {
-    expect(await confirmAsThePerson(linkPage, linkTo(confirmation!, '/newsletter/confirm'))).toBe(200);
+    expect(await confirmAsThePerson(linkPage, confirmLink)).toBe(200);
     await expect(linkPage.getByRole('heading', { level: 1 })).toHaveText('Subscription confirmed');
   });
   expect((await subscriber(address)).status).toBe('confirmed');
 
   // The promised email, at once, with the headers mail providers need for a one-click unsubscribe.
   const [welcome] = await waitForMails(address, welcomeSubject);
-  const unsubscribeLink = linkTo(welcome!, '/newsletter/unsubscribe');
+  const unsubscribeLink = htmlLink(await readHtmlPart(browser, welcome!), 'Unsubscribe');
+  expect(unsubscribeLink).toBe(linkTo(welcome!, '/newsletter/unsubscribe'));
   expect(headerOf(welcome!, 'List-Unsubscribe')).toBe(`<${unsubscribeLink}>`);
   expect(headerOf(welcome!, 'List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
 });
 
-test('leaving with one click, and coming back', async ({ page, browser, request }) => {
-  const address = uniqueEmail('leaving');
-  await subscribeFromTheSection(page, address);
+/** A subscriber who confirmed (as the confirmation page's button does) and got the welcome mail. */
+async function confirmedSubscriber(request: APIRequestContext, address: string) {
+  const subscribed = await request.post(`${backendUrl}${newsletterSubscribePath}`, {
+    headers: { Authorization: `Bearer ${LOCAL_PUBLISHABLE_KEY}`, apikey: LOCAL_PUBLISHABLE_KEY },
+    data: { email: address, recaptcha: DEVELOPMENT_RECAPTCHA_TOKEN },
+  });
+  expect(subscribed.status()).toBe(200);
   const [confirmation] = await waitForMails(address, confirmationSubject);
-  // What the confirmation page's button sends.
   expect((await request.post(linkTo(confirmation!, '/newsletter/confirm'))).status()).toBe(200);
   const [welcome] = await waitForMails(address, welcomeSubject);
-  const unsubscribeLink = linkTo(welcome!, '/newsletter/unsubscribe');
+  return { confirmation: confirmation!, welcome: welcome! };
+}
+
+test('leaving: the link asks, and the one-click POST or the button unsubscribes', async ({
+  browser,
+  request,
+}) => {
+  const address = uniqueEmail('leaving');
+  const { welcome } = await confirmedSubscriber(request, address);
+  const unsubscribeLink = linkTo(welcome, '/newsletter/unsubscribe');
 
   // Opening the link asks (a GET never unsubscribes: link checkers follow links)...
   await withoutJavaScript(browser, async (linkPage) => {
@@ -129,13 +142,25 @@ test('leaving with one click, and coming back', async ({ page, browser, request 
     await linkPage.getByRole('button', { name: 'Unsubscribe' }).click();
     await expect(linkPage.getByRole('heading', { level: 1 })).toHaveText('You are unsubscribed');
   });
+});
 
-  // Subscribing again later works: a new confirmation, whose button confirms.
-  await page.reload();
+test('coming back after leaving: a new confirmation, whose button confirms', async ({
+  page,
+  browser,
+  request,
+}) => {
+  const address = uniqueEmail('coming.back');
+  const { confirmation, welcome } = await confirmedSubscriber(request, address);
+  const left = await request.post(linkTo(welcome, '/newsletter/unsubscribe'), {
+    form: { 'List-Unsubscribe': 'One-Click' },
+  });
+  expect(left.status()).toBe(200);
+  expect((await subscriber(address)).status).toBe('unsubscribed');
+
   await subscribeFromTheSection(page, address);
   const confirmations = await waitForMails(address, confirmationSubject, { count: 2 });
   const second = linkTo(confirmations[1]!, '/newsletter/confirm');
-  expect(second).not.toBe(linkTo(confirmation!, '/newsletter/confirm'));
+  expect(second).not.toBe(linkTo(confirmation, '/newsletter/confirm'));
   await withoutJavaScript(browser, async (linkPage) => {
     await confirmAsThePerson(linkPage, second);
     await expect(linkPage.getByRole('heading', { level: 1 })).toHaveText('Subscription confirmed');
@@ -230,7 +255,7 @@ test('a forged, altered, expired or reused confirmation link is refused when pre
   });
 });
 
-test('every contact message reaches the owner, with the sender as Reply-To', async ({ page }) => {
+test('every contact message reaches the owner, with the sender as Reply-To', async ({ page, browser }) => {
   const subject = uniqueToken('A project for you');
   const sender = uniqueEmail('prospective.client');
   await page.goto('/portfolio');
@@ -246,15 +271,20 @@ test('every contact message reaches the owner, with the sender as Reply-To', asy
   expect(notice!.parsed.replyTo?.value).toEqual([{ name: 'Ana Silva', address: sender }]);
   expect(notice!.parsed.text).toContain('Hello,\nI would like a web shop.\n\nAna');
   expect(notice!.parsed.text).toContain(`From: Ana Silva <${sender}>`);
+  // The HTML part says the same, as text: the sender's address is no tag, the line breaks are kept.
+  const html = await readHtmlPart(browser, notice!);
+  expect(html.text).toContain(`From: Ana Silva <${sender}>`);
+  expect(html.text).toContain('Hello,\nI would like a web shop.\n\nAna');
   expect(notice!.envelopeTo).toEqual([ownerAddress]);
 });
 
 test('a name or subject with a line break is refused; hidden characters, encoded words and long lines add nothing to the owner’s mail', async ({
   request,
+  browser,
 }) => {
   const post = (fields: Record<string, string>) =>
     request.post(`${backendUrl}${contactPath}`, {
-      headers: { Authorization: `Bearer ${localAnonKey}`, apikey: localAnonKey },
+      headers: { Authorization: `Bearer ${LOCAL_PUBLISHABLE_KEY}`, apikey: LOCAL_PUBLISHABLE_KEY },
       data: {
         email: uniqueEmail('eve'),
         message: 'Hello',
@@ -291,22 +321,87 @@ test('a name or subject with a line break is refused; hidden characters, encoded
   // The message is the mail's text, as written, under its label, never its headers.
   expect(notice!.parsed.text).toContain(`Message:\nBody\nBcc: ${victim}`);
   expect(notice!.parsed.text).toContain(`MAIL FROM:<${victim}>`);
+  // In the HTML part too, as text, never markup.
+  const html = await readHtmlPart(browser, notice!);
+  expect(html.text).toContain(`MAIL FROM:<${victim}>`);
+  expect(html.links).toEqual([]);
 });
 
-test('the link pages are accessible in both themes, and in the theme the visitor chose', async ({
-  browser,
-}) => {
-  for (const theme of ['light', 'dark'] as const) {
+/** A subscriber's confirmation and unsubscribe links, as the mails give them (subscribed through the function). */
+async function linksOfANewSubscriber(request: APIRequestContext, prefix: string) {
+  const address = uniqueEmail(prefix);
+  const answer = await request.post(`${backendUrl}${newsletterSubscribePath}`, {
+    headers: { Authorization: `Bearer ${LOCAL_PUBLISHABLE_KEY}`, apikey: LOCAL_PUBLISHABLE_KEY },
+    data: { email: address, recaptcha: DEVELOPMENT_RECAPTCHA_TOKEN },
+  });
+  expect(answer.status()).toBe(200);
+  const [confirmation] = await waitForMails(address, confirmationSubject);
+  const { id, confirm_nonce: nonce } = await subscriber(address);
+  return {
+    confirm: linkTo(confirmation!, '/newsletter/confirm'),
+    unsubscribe: linkTo(confirmation!, '/newsletter/unsubscribe'),
+    expired: `${siteUrl}/newsletter/confirm?token=${await signMailLink(
+      { purpose: 'confirm', subscriberId: id, nonce: nonce!, expiresAt: Date.now() - 1000 },
+      LOCAL_MAIL_LINK_SECRET,
+    )}`,
+  };
+}
+
+for (const theme of ['light', 'dark'] as const) {
+  test(`every kind of link page is in the ${theme} theme when the visitor chose it, painted with its colours, and accessible`, async ({
+    browser,
+    request,
+  }) => {
+    const links = await linksOfANewSubscriber(request, `link.pages.${theme}`);
     // With scripts on: axe is one (the pages themselves have none).
     const context = await browser.newContext();
     await context.addCookies([{ name: 'theme', value: theme, url: siteUrl }]);
     const page = await context.newPage();
-    for (const path of ['/newsletter/unsubscribe?token=a.b', '/newsletter/confirm?token=a.b']) {
-      await page.goto(`${siteUrl}${path}`);
-      await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
-      const { violations } = await new AxeBuilder({ page }).analyze();
-      expect(violations.map((violation) => `${theme} ${path}: ${violation.id}`)).toEqual([]);
-    }
+    /** The page as painted: the kit's stylesheet lost (the browser's black on white) fails in either theme. */
+    const expectPainted = async (kind: string, heading: string) => {
+      await expect(page.getByRole('heading', { level: 1 }), kind).toHaveText(heading);
+      await expect(page.locator('html'), kind).toHaveAttribute('data-theme', theme);
+      await expect(page.locator('body'), kind).toHaveCSS(
+        'background-color',
+        themeColour(theme, '--color-surface-alt'),
+      );
+      await expect(page.locator('body'), kind).toHaveCSS('color', themeColour(theme, '--color-text'));
+      await expect(page.getByRole('main'), kind).toHaveCSS(
+        'background-color',
+        themeColour(theme, '--color-surface'),
+      );
+      await expect(page.getByRole('link', { name: 'Back to the site' }), kind).toHaveCSS(
+        'color',
+        themeColour(theme, '--color-brand-strong'),
+      );
+      expect(await accessibilityFindings(page), `${theme}, ${kind}`).toEqual([]);
+    };
+    /** Opens a link page that asks, checks it and its button as painted, and presses the button. */
+    const press = async (url: string, kind: string, asking: string, label: string) => {
+      await page.goto(url);
+      await expectPainted(`${kind}, asked`, asking);
+      const button = page.getByRole('button', { name: label });
+      await expect(button).toHaveCSS('background-color', themeColour(theme, '--color-brand-strong'));
+      await expect(button).toHaveCSS('color', themeColour(theme, '--color-on-brand'));
+      await button.click();
+    };
+    const confirm = (url: string, kind: string) =>
+      press(url, kind, 'Confirm your subscription', confirmButton);
+    const unsubscribe = (url: string, kind: string) =>
+      press(url, kind, 'Unsubscribe from the newsletter', 'Unsubscribe');
+
+    await confirm(links.confirm, 'confirm');
+    await expectPainted('confirmed', 'Subscription confirmed');
+    await confirm(links.confirm, 'confirm again');
+    await expectPainted('used again', 'This link does not work');
+    await confirm(links.expired, 'expired');
+    await expectPainted('expired', 'This link has expired');
+    await page.goto(`${siteUrl}/newsletter/confirm`);
+    await expectPainted('no token', 'This link does not work');
+    await unsubscribe(links.unsubscribe, 'unsubscribe');
+    await expectPainted('unsubscribed', 'You are unsubscribed');
+    await unsubscribe(`${siteUrl}/newsletter/unsubscribe?token=a.b`, 'altered');
+    await expectPainted('altered', 'This link does not work');
     await context.close();
-  }
-});
+  });
+}

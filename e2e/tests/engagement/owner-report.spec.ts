@@ -9,9 +9,9 @@ import { createRequire } from 'node:module';
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
+import { LOCAL_SECRET_KEY } from '@site/supabase-local/keys';
 import { localMailAddresses } from '../../../scripts/mailCatcher.mjs';
 import { startBackend } from '../../../scripts/backend.mjs';
-import { localServiceRoleKey } from '../../support/database.ts';
 import { mailsTo, waitForMails, type CaughtMail } from '../../support/mailbox.ts';
 import { ports } from '../../support/site.ts';
 import { uniqueToken } from './engagementSite.ts';
@@ -44,7 +44,7 @@ test.beforeAll(async () => {
       OWNER_EMAIL: owner,
     },
   });
-  database = createClient(backend.url, localServiceRoleKey, {
+  database = createClient(backend.url, LOCAL_SECRET_KEY, {
     auth: { persistSession: false, autoRefreshToken: false },
     realtime: { transport: WebSocket as never },
   });
@@ -64,7 +64,7 @@ interface ReportAnswer {
 async function askForReport(body: object): Promise<ReportAnswer> {
   const response = await fetch(`${backend.url}/functions/v1/owner-report`, {
     method: 'POST',
-    headers: { Authorization: `Bearer ${localServiceRoleKey}`, 'Content-Type': 'application/json' },
+    headers: { apikey: LOCAL_SECRET_KEY, 'Content-Type': 'application/json' },
     body: JSON.stringify(body),
   });
   expect(response.status).toBe(200);

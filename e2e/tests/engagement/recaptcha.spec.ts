@@ -11,7 +11,7 @@ import WebSocket from 'ws';
 import { startBackend } from '../../../scripts/backend.mjs';
 import { dismissTheAdWhenInTheWay } from '../../support/adToast.ts';
 import { isContactSend, isNewsletterSubscribe } from '../../support/anonymousWrites.ts';
-import { localServiceRoleKey } from '../../support/database.ts';
+import { LOCAL_SECRET_KEY } from '@site/supabase-local/keys';
 import { startSecondSite, type SecondSite } from '../../support/secondSite.ts';
 import { portOffset } from '../../support/site.ts';
 import { popupClosedUntil, newsletterStorageKeys } from '../../support/visitor.ts';
@@ -99,7 +99,7 @@ async function send(page: Page, token: string, subject: string) {
 }
 
 const thisBackendsOwner = () =>
-  createClient(backend.url, localServiceRoleKey, {
+  createClient(backend.url, LOCAL_SECRET_KEY, {
     auth: { persistSession: false },
     realtime: { transport: WebSocket as never },
   });

@@ -1,16 +1,19 @@
 // Where the backend is: the runtime configuration every read, write and live update of the site starts from. The site
 // never loads supabase-js: reads, writes and edge functions go through restClient, live updates through
 // tableChanges, which need only this configuration.
-export interface SupabaseRuntimeConfig {
-  url: string;
-  anonKey: string;
-}
+import type { SiteBackend } from '@site/shared-ui/backendKey';
 
-/** The local stand-in backend with the Supabase CLI's public demo anon key (see supabase/README.md). */
+/** Where the backend is and the site's publishable key (site-config.json's "supabase", read by siteBackend). */
+export type SupabaseRuntimeConfig = SiteBackend;
+
+/**
+ * The local stand-in backend with the Supabase CLI's public local publishable key (its owner is
+ * supabase/local/src/localKeys.ts, which the browser must not import: it holds the secret keys too; a test there
+ * checks that this copy and shell/public/site-config.json carry the same key).
+ */
 export const localSupabaseConfig: SupabaseRuntimeConfig = {
   url: 'http://127.0.0.1:54321',
-  anonKey:
-    'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0',
+  publishableKey: 'sb_publishable_ACJWlzQHlZjBrEguHvfOxg_3BJgxAaH',
 };
 
 let configured: Promise<SupabaseRuntimeConfig> = Promise.resolve(localSupabaseConfig);

@@ -46,7 +46,7 @@ writeFileSync(
 );
 const remotesFile = path.join(root, '..', `${path.basename(root)}-remotes.json`);
 writeFileSync(remotesFile, '{"help":"http://localhost:9/mf-manifest.json"}');
-const siteConfig = { supabase: { url: 'http://127.0.0.1:9', anonKey: 'anon' } };
+const siteConfig = { supabase: { url: 'http://127.0.0.1:9', publishableKey: 'sb_publishable_test' } };
 
 /** A raw request, so the path reaches the server exactly as written. */
 function get(port, urlPath, headers = {}, method = 'GET') {
@@ -204,6 +204,25 @@ describe("the site's server", () => {
       );
     }
     assert.deepEqual(JSON.parse((await get(shell.port, '/site-config.json')).body.toString()), siteConfig);
+  });
+
+  it('serves a configuration written before publishable keys with its key as the publishable key', async () => {
+    const legacy = await listen(
+      await createSiteServer({
+        shellDist: root,
+        siteConfig: { supabase: { url: 'http://127.0.0.1:9', anonKey: 'eyJ.legacy.anon' } },
+        remotesFile,
+        pins: async () => ({}),
+      }),
+      { port: 0 },
+    );
+    try {
+      assert.deepEqual(JSON.parse((await get(legacy.port, '/site-config.json')).body.toString()), {
+        supabase: { url: 'http://127.0.0.1:9', publishableKey: 'eyJ.legacy.anon' },
+      });
+    } finally {
+      await legacy.close();
+    }
   });
 
   it('sends early hints with the pages that have them, and only with pages', async () => {

@@ -10,6 +10,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import MarkdownIt from 'markdown-it';
+import { backendKeyHeaders } from '@site/shared-ui/backendKey';
 import { deadlines } from '@site/shared-ui/deadlineTimes';
 import { escapeHtml } from '../markup.cjs';
 import { pageCacheControl } from '../pageCache.mjs';
@@ -46,7 +47,7 @@ function keep(map, key, value) {
  * @param {object} options
  * @param {object} options.seo the shell's SEO modules (seo.cjs)
  * @param {() => Promise<{ rows: { newsletterIssues: object[] }, backendUrl: string }>} options.content the rows kept
- * @param {{ url: string, anonKey: string }} options.backend the site's backend (site-config.json's supabase)
+ * @param {{ url: string, publishableKey: string }} options.backend the site's backend (site-config.json's supabase)
  * @param {string[]} options.stylesheets the shell's own stylesheets (the kit's tokens), linked first
  */
 export function newsletterArchive({ seo, content, backend, stylesheets }) {
@@ -66,7 +67,7 @@ export function newsletterArchive({ seo, content, backend, stylesheets }) {
     const issue = fetch(
       `${backend.url}/rest/v1/newsletter_issues?select=id,kind,subject,body_markdown,slug,queued_at,sent_at,updated_at&slug=eq.${slug}`,
       {
-        headers: { apikey: backend.anonKey, Authorization: `Bearer ${backend.anonKey}` },
+        headers: backendKeyHeaders(backend.publishableKey),
         signal: AbortSignal.timeout(deadlines.serverContentReadMs),
       },
     ).then(async (response) => {

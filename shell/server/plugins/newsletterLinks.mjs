@@ -12,6 +12,7 @@
 // The token is never logged, kept by a cache or sent on as a Referer. They are in the visitor's chosen theme (the kit's
 // tokens, from the shell's stylesheet, and data-theme from the theme cookie), like every page of the site.
 import { readFileSync } from 'node:fs';
+import { backendKeyHeaders } from '@site/shared-ui/backendKey';
 import { deadlines } from '@site/shared-ui/deadlineTimes';
 import { escapeHtml } from '../markup.cjs';
 import { chosenTheme, withTheme } from '../pageTheme.mjs';
@@ -105,7 +106,7 @@ function linkToken(query) {
 
 /**
  * @param {object} options
- * @param {{ url: string, anonKey: string }} options.backend the site's backend (site-config.json's supabase)
+ * @param {{ url: string, publishableKey: string }} options.backend the site's backend (site-config.json's supabase)
  * @param {string[]} [options.stylesheets] the shell's own stylesheets (the kit's tokens), linked before the page's
  */
 export function newsletterLinks({ backend, stylesheets = [] }) {
@@ -115,11 +116,7 @@ export function newsletterLinks({ backend, stylesheets = [] }) {
     try {
       const response = await fetch(`${backend.url}/functions/v1/newsletter-${purpose}`, {
         method: 'POST',
-        headers: {
-          apikey: backend.anonKey,
-          Authorization: `Bearer ${backend.anonKey}`,
-          'Content-Type': 'application/json',
-        },
+        headers: { ...backendKeyHeaders(backend.publishableKey), 'Content-Type': 'application/json' },
         body: JSON.stringify({ token }),
         signal: AbortSignal.timeout(deadlines.newsletterSubmitMs),
       });

@@ -7,7 +7,10 @@
 // cannot write to public.contacts any other way. The message limit is taken after the captcha check, so failed sends
 // (anyone's) never use up a client's messages.
 //
-// Answers (JSON): 200 {success, message}; 400 invalid_fields with fieldErrors; 403 recaptcha_rejected;
+// The caller needs the project's publishable key (_shared/apiKeys.ts), as the site's browser sends it.
+//
+// Answers (JSON): 200 {success, message}; 400 invalid_fields with fieldErrors; 401 without the project's publishable
+// key (missing_api_key, invalid_api_key); 403 recaptcha_rejected;
 // 405; 413; 415; 429 rate_limited (with Retry-After); 503 recaptcha_unavailable, or not_configured when the function
 // lacks its reCAPTCHA secret (it then refuses every message and says so in its log); 500 server_error.
 import {
@@ -15,6 +18,7 @@ import {
   validateContactSubmission,
   type ContactFieldErrors,
 } from '../_shared/contactForm.ts';
+import { refuseCaller } from '../_shared/apiKeys.ts';
 import { corsHeaders, preflightResponse } from '../_shared/cors.ts';
 import { readJsonBody } from '../_shared/jsonBody.ts';
 import { retryAfterSeconds, takeRateLimit } from '../_shared/rateLimits.ts';
@@ -77,6 +81,8 @@ function refuse(
 export default async function handler(request: Request): Promise<Response> {
   const preflight = preflightResponse(request);
   if (preflight) return preflight;
+  const refused = await refuseCaller(request, 'publishable', 'contact');
+  if (refused) return refuse(request, refused.status, refused.error, refused.message);
   if (request.method !== 'POST') {
     return refuse(request, 405, 'method_not_allowed', 'Use POST.');
   }

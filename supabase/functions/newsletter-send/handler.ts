@@ -1,12 +1,13 @@
-// The newsletter-send edge function: POST, with the service-role key, does one run of the newsletter (the weekly digest
+// The newsletter-send edge function: POST, with a secret key of the project (_shared/apiKeys.ts), does one run of the newsletter (the weekly digest
 // when it is due, issues whose time has come, copies due: newsletterSender.ts) and answers what happened. Called on a
 // schedule: pg_cron every minute on hosted Supabase (docs/owner.md), the local stand-in's own timer locally. Nobody
 // else may call it: it answers 401 to any other key.
 //
-// Answers (JSON): 200 {digest, issuesStarted, sent, failed, retried, waiting, released, unrecorded}; 401; 405;
-// 500 server_error.
+// Answers (JSON): 200 {digest, issuesStarted, sent, failed, retried, waiting, released, unrecorded}; 401 {error,
+// message} (missing_api_key, invalid_api_key, secret_key_required); 405; 500 server_error.
 import { runNewsletter } from '../_shared/mail/newsletterSender.ts';
-import { isServiceRoleRequest, readServiceBackend } from '../_shared/serviceBackend.ts';
+import { refuseCaller } from '../_shared/apiKeys.ts';
+import { readServiceBackend } from '../_shared/serviceBackend.ts';
 
 function answer(status: number, body: object): Response {
   return new Response(JSON.stringify(body), {
@@ -16,10 +17,11 @@ function answer(status: number, body: object): Response {
 }
 
 export default async function handler(request: Request): Promise<Response> {
+  const refused = await refuseCaller(request, 'secret', 'newsletter-send');
+  if (refused) return answer(refused.status, { error: refused.error, message: refused.message });
   if (request.method !== 'POST') return answer(405, { error: 'method_not_allowed' });
   try {
     const backend = readServiceBackend();
-    if (!isServiceRoleRequest(request, backend)) return answer(401, { error: 'service_role_only' });
     await request.body?.cancel();
     return answer(200, await runNewsletter(backend));
   } catch (error) {

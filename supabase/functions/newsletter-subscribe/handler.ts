@@ -9,9 +9,13 @@
 // nothing at all. Whatever happened to the address, the answer is the same: nobody can learn who is subscribed or
 // suppressed. Visitors cannot write public.emails any other way.
 //
-// Answers (JSON): 200 {success, message}; 400 invalid_email, invalid_recaptcha or invalid_json; 403
-// recaptcha_rejected; 405; 413; 415; 429 rate_limited (with Retry-After); 503 recaptcha_unavailable, or not_configured
-// when the function lacks its reCAPTCHA secret (it then refuses everyone and says so in its log); 500 server_error.
+// The caller needs the project's publishable key (_shared/apiKeys.ts), as the site's browser sends it.
+//
+// Answers (JSON): 200 {success, message}; 400 invalid_email, invalid_recaptcha or invalid_json; 401 without the
+// publishable key (missing_api_key, invalid_api_key); 403 recaptcha_rejected; 405; 413; 415; 429 rate_limited (with
+// Retry-After); 503 recaptcha_unavailable, or not_configured when the function lacks its reCAPTCHA secret (it then
+// refuses everyone and says so in its log); 500 server_error.
+import { refuseCaller } from '../_shared/apiKeys.ts';
 import { corsHeaders, preflightResponse } from '../_shared/cors.ts';
 import { isValidEmail } from '../_shared/isValidEmail.ts';
 import { readJsonBody } from '../_shared/jsonBody.ts';
@@ -68,6 +72,14 @@ function refuse(request: Request, status: number, error: string, message: string
 export default async function handler(request: Request): Promise<Response> {
   const preflight = preflightResponse(request);
   if (preflight) return preflight;
+  const refused = await refuseCaller(request, 'publishable', 'newsletter-subscribe');
+  if (refused) {
+    return answer(request, refused.status, {
+      success: false,
+      error: refused.error,
+      message: refused.message,
+    });
+  }
   if (request.method !== 'POST') return answer(request, 405, { success: false, error: 'method_not_allowed' });
 
   const body = await readJsonBody(request, MAX_BODY_BYTES);

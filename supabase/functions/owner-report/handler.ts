@@ -1,15 +1,17 @@
-// The owner-report edge function: POST, with the service-role key, queues the owner's report (public.owner_reports,
+// The owner-report edge function: POST, with a secret key of the project (_shared/apiKeys.ts), queues the owner's report (public.owner_reports,
 // with its mail in the outbox, sent at once when mail is up: supabase/migrations/20261127160100_queue_owner_reports.sql).
 //   {}             the schedule's call (pg_cron hosted, the stand-in's timer locally, as often as they like): the last
 //                  full week's report once it is due (owner_report_settings: day, hour, time zone), once a week
 //   {"now": true}  the report of the last seven days, at once (as often as asked)
-// Nobody else may call it: it answers 401 to any other key.
+// Nobody else may call it: it answers 401 to any other key, the publishable key included.
 //
 // Answers (JSON): 200 {outcome: queued | not_due | sent_already | disabled, reportId, startsAt, endsAt};
-// 400 invalid_body; 401; 405; 413; 415; 500 server_error.
+// 400 invalid_body; 401 {error, message} (missing_api_key, invalid_api_key, secret_key_required); 405; 413; 415;
+// 500 server_error.
 import { readJsonBody } from '../_shared/jsonBody.ts';
 import { deliverDueMailSoon } from '../_shared/mail/mailOutbox.ts';
-import { isServiceRoleRequest, readServiceBackend, serviceRequest } from '../_shared/serviceBackend.ts';
+import { refuseCaller } from '../_shared/apiKeys.ts';
+import { readServiceBackend, serviceRequest } from '../_shared/serviceBackend.ts';
 
 /** `{"now": true}` and little more. */
 const MAX_BODY_BYTES = 1024;
@@ -40,10 +42,11 @@ export function requestedReport(body: unknown): 'weekly' | 'now' | null {
 }
 
 export default async function handler(request: Request): Promise<Response> {
+  const refused = await refuseCaller(request, 'secret', 'owner-report');
+  if (refused) return answer(refused.status, { error: refused.error, message: refused.message });
   if (request.method !== 'POST') return answer(405, { error: 'method_not_allowed' });
   try {
     const backend = readServiceBackend();
-    if (!isServiceRoleRequest(request, backend)) return answer(401, { error: 'service_role_only' });
     const body = await readJsonBody(request, MAX_BODY_BYTES);
     if (!body.ok) return answer(body.status, { error: body.error });
     const report = requestedReport(body.value);

@@ -10,7 +10,9 @@ import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { PGlite } from '@electric-sql/pglite';
-import { authenticateRequest } from './auth/requestAuth.ts';
+import type { JSONWebKeySet } from 'jose';
+import { RequestAuth } from './auth/requestAuth.ts';
+import { createTokenAuthority, type JwtClaims } from './auth/tokens.ts';
 import { configuredPort } from './configToml.ts';
 import {
   openDatabase,
@@ -18,7 +20,7 @@ import {
   wipeDataDir,
   type OpenedDatabase,
 } from './database/openDatabase.ts';
-import { FunctionHost } from './functions/functionHost.ts';
+import { FunctionHost, hostedFunctionVariables, scheduledCallHeaders } from './functions/functionHost.ts';
 import { corsHeaders, preflightHeaders, siteOrigins } from './http/cors.ts';
 import {
   crossSiteRefusal,
@@ -30,6 +32,8 @@ import {
 import {
   LOCAL_ANON_KEY,
   LOCAL_JWT_SECRET,
+  LOCAL_PUBLISHABLE_KEY,
+  LOCAL_SECRET_KEY,
   LOCAL_SERVICE_ROLE_KEY,
   LOCAL_SUPABASE_PORT,
 } from './localKeys.ts';
@@ -44,11 +48,13 @@ import { servePublicObject } from './storage/publicObjects.ts';
 export {
   LOCAL_ANON_KEY,
   LOCAL_JWT_SECRET,
+  LOCAL_PUBLISHABLE_KEY,
+  LOCAL_SECRET_KEY,
   LOCAL_SERVICE_ROLE_KEY,
   LOCAL_SUPABASE_PORT,
   LOCAL_SUPABASE_URL,
 } from './localKeys.ts';
-export { signJwt } from './auth/jwt.ts';
+export { signLegacyToken } from './auth/tokens.ts';
 
 export interface LocalSupabaseOptions {
   /** Port to listen on; 0 picks a free one. Default: [api] port of config.toml (54321). */
@@ -71,8 +77,15 @@ export interface LocalSupabaseOptions {
   configToml?: string;
   /** Rows per response at most, as [api] max_rows (default 1000). */
   maxRows?: number;
-  /** Put SUPABASE_URL, SUPABASE_ANON_KEY and SUPABASE_SERVICE_ROLE_KEY into process.env for edge functions, as a
-   *  hosted project provides them (default true; restored on stop). */
+  /**
+   * The API keys the project has. 'current' (default), as a project created today: the publishable and secret keys
+   * the Supabase CLI prints, the legacy JWT keys still accepted. 'legacy', as a project created before them: only the
+   * legacy anon and service_role JWTs (publishable and secret keys are refused, and functions get only the legacy
+   * variables).
+   */
+  apiKeys?: 'current' | 'legacy';
+  /** Put SUPABASE_URL and the project's keys into process.env for edge functions, under the names a hosted project
+   *  provides them (hostedFunctionVariables; default true; restored on stop). */
   functionEnv?: boolean;
   /** Functions run on a schedule, as pg_cron runs them on a hosted project: name -> every so many milliseconds
    *  (default: none). Each is POSTed `{}` with the service-role key, one run at a time. */
@@ -86,9 +99,18 @@ export interface LocalSupabase {
   /** http://127.0.0.1:<port> */
   url: string;
   port: number;
+  /** The key the site uses: the publishable key (with apiKeys 'legacy': the anon key). */
+  publishableKey: string;
+  /** The key servers and the owner use: the secret key (with apiKeys 'legacy': the service-role key). */
+  secretKey: string;
+  /** The legacy anon and service-role keys (JWTs) and the secret that signs them: accepted in either mode. */
   anonKey: string;
   serviceRoleKey: string;
   jwtSecret: string;
+  /** The public half of the key the stand-in signs its tokens with (served at /auth/v1/.well-known/jwks.json). */
+  jwks: JSONWebKeySet;
+  /** Signs claims as this project's Auth would (a user's token, in tests). */
+  signToken(claims: JwtClaims): Promise<string>;
   /** 'memory' or the data directory. */
   dataDir: string;
   /** Milliseconds from the call to listening. */
@@ -111,6 +133,11 @@ function headerRecord(request: IncomingMessage): Record<string, string> {
     if (value !== undefined) headers[key] = Array.isArray(value) ? value.join(', ') : value;
   }
   return headers;
+}
+
+/** A request's URL for the log: an API key passed as ?apikey= (a secret key, maybe) is never written down. */
+export function withoutApiKey(rawUrl: string): string {
+  return rawUrl.replace(/([?&]apikey=)[^&]*/gi, '$1[key]');
 }
 
 const maxBodyBytes = 2 * 1024 * 1024;
@@ -161,6 +188,12 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Pr
   const host = options.host ?? '127.0.0.1';
   const requestedPort = options.port ?? configuredPort();
   const jwtSecret = LOCAL_JWT_SECRET;
+  const legacyKeysOnly = options.apiKeys === 'legacy';
+  const projectKeys = legacyKeysOnly
+    ? { publishable: LOCAL_ANON_KEY, secret: LOCAL_SERVICE_ROLE_KEY }
+    : { publishable: LOCAL_PUBLISHABLE_KEY, secret: LOCAL_SECRET_KEY };
+  const tokens = await createTokenAuthority(jwtSecret);
+  const auth = new RequestAuth(tokens, legacyKeysOnly ? {} : projectKeys);
   const functionsDir = options.functionsDir ?? paths.functionsDir;
   const buckets = options.publicBuckets ?? { content: paths.storageContentDir };
 
@@ -172,7 +205,7 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Pr
   await installRealtimeTriggers(db);
   const schema = new SchemaCache(() => db);
   await schema.load();
-  const realtime = new RealtimeServer({ db: () => db, schema, jwtSecret, log });
+  const realtime = new RealtimeServer({ db: () => db, schema, auth, log });
   await realtime.listen();
   const rest = new RestApi({ db: () => db, schema, maxRows: options.maxRows ?? 1000 });
 
@@ -180,7 +213,7 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Pr
   const functions = new FunctionHost({
     functionsDir,
     configToml: options.configToml ?? paths.configToml,
-    jwtSecret,
+    auth,
     origin: () => url,
     log,
   });
@@ -259,13 +292,12 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Pr
     }
     if (rawPath === '/rest/v1' || rawPath.startsWith('/rest/v1/')) {
       const headers = headerRecord(request);
-      const auth = authenticateRequest(
+      const caller = await auth.authenticateRequest(
         { authorization: headers.authorization, apikey: headers.apikey },
         url.searchParams.get('apikey'),
-        jwtSecret,
       );
-      if (!auth.ok) {
-        const { failure } = auth;
+      if (!caller.ok) {
+        const { failure } = caller;
         sendJson(
           response,
           failure.status,
@@ -297,7 +329,7 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Pr
           url,
           headers,
           body,
-          context: { identity: auth.identity, method, path: rawPath, headers },
+          context: { identity: caller.identity, method, path: rawPath, headers },
         });
       } finally {
         inFlight -= 1;
@@ -310,13 +342,12 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Pr
     // Local only (no hosted equivalent): end-to-end tests put the seeded data back between tests.
     if (rawPath === '/_local/reset' && method === 'POST') {
       const headers = headerRecord(request);
-      const auth = authenticateRequest(
+      const caller = await auth.authenticateRequest(
         { authorization: headers.authorization, apikey: headers.apikey },
         null,
-        jwtSecret,
       );
-      if (!auth.ok || auth.identity.role !== 'service_role') {
-        sendJson(response, 401, { message: 'POST /_local/reset needs the service-role key' }, cors);
+      if (!caller.ok || caller.identity.role !== 'service_role') {
+        sendJson(response, 401, { message: 'POST /_local/reset needs the secret key' }, cors);
         return;
       }
       const begun = performance.now();
@@ -333,10 +364,16 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Pr
           rest: '/rest/v1',
           realtime: '/realtime/v1/websocket',
           functions: '/functions/v1/<name>',
+          jwks: '/auth/v1/.well-known/jwks.json',
           storage: '/storage/v1/object/public/<bucket>/<path>',
         },
         cors,
       );
+      return;
+    }
+    // The project's public signing keys, as Supabase Auth serves them: what a JWT this project signed is checked with.
+    if (rawPath === '/auth/v1/.well-known/jwks.json' && (method === 'GET' || method === 'HEAD')) {
+      sendJson(response, 200, tokens.jwks, { ...cors, 'Cache-Control': 'public, max-age=600' });
       return;
     }
     if (rawPath.startsWith('/auth/v1/')) {
@@ -367,7 +404,7 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Pr
     response.on('finish', () => {
       // The schedule asks every few seconds; what it sends shows in the mail catcher, not here.
       if (options.quiet || scheduledCalls.has(rawPath)) return;
-      const shown = rawPath.startsWith('/rest/v1/') ? rawUrl : rawPath;
+      const shown = rawPath.startsWith('/rest/v1/') ? withoutApiKey(rawUrl) : rawPath;
       log(
         `${request.method} ${shown.length > 240 ? `${shown.slice(0, 240)}…` : shown} ${response.statusCode} ${(performance.now() - begun).toFixed(1)}ms`,
       );
@@ -421,12 +458,10 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Pr
     }
     if (parsed.pathname === '/realtime/v1/websocket' || parsed.pathname === '/realtime/v1/websocket/') {
       if (!options.quiet) log(`GET /realtime/v1/websocket 101`);
-      try {
-        realtime.handleUpgrade(request, socket, head, parsed);
-      } catch (error) {
+      realtime.handleUpgrade(request, socket, head, parsed).catch((error: unknown) => {
         log(`error upgrading to Realtime: ${error instanceof Error ? error.stack : String(error)}`);
         socket.destroy();
-      }
+      });
     } else {
       socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\n\r\n');
     }
@@ -452,16 +487,20 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Pr
   const previousEnv: Record<string, string | undefined> = {};
   if (options.functionEnv !== false) {
     const provided = {
-      SUPABASE_URL: url,
-      SUPABASE_ANON_KEY: LOCAL_ANON_KEY,
-      SUPABASE_SERVICE_ROLE_KEY: LOCAL_SERVICE_ROLE_KEY,
+      ...hostedFunctionVariables({
+        url,
+        keys: projectKeys,
+        legacy: legacyKeysOnly,
+        jwks: tokens.jwks,
+      }),
       // Says where the functions run: only here may a test point them at a fake of a third party on this machine
       // (functions/_shared/loopbackOverride.ts). Hosted Supabase reserves the SUPABASE_ prefix.
       SUPABASE_LOCAL_STAND_IN: 'true',
     };
     for (const [name, value] of Object.entries(provided)) {
       previousEnv[name] = process.env[name];
-      process.env[name] = value;
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
     }
     // The stand-in is the gateway in front of its functions: it sets X-Forwarded-For from the socket (see
     // functions/functionHost.ts), so the functions may trust its last entry; and it alone enables the contact form's
@@ -498,17 +537,17 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Pr
 
   // The schedule: the mail outbox (mail that could not be sent at once goes out once the mail server is back), the
   // newsletter (issues whose time has come, the weekly digest) and the owner's weekly report. A run still under way is
-  // not started again.
+  // not started again. Each call is what a pg_cron job sends (private.call_edge_function): a secret key, and an empty
+  // JSON body.
   const scheduledRuns = new Map<string, Promise<unknown>>();
   const scheduleTimers = Object.entries(options.schedule ?? {})
     .filter(([, everyMs]) => everyMs > 0)
     .map(([name, everyMs]) =>
       setInterval(() => {
         if (scheduledRuns.has(name)) return;
-        // What a pg_cron job sends (private.call_edge_function): a JSON body, empty.
         const request = new Request(`${url}/${name}`, {
           method: 'POST',
-          headers: { authorization: `Bearer ${LOCAL_SERVICE_ROLE_KEY}`, 'content-type': 'application/json' },
+          headers: scheduledCallHeaders(projectKeys.secret),
           body: '{}',
         });
         const run = ready
@@ -540,9 +579,13 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Pr
   const handle: LocalSupabase = {
     url,
     port,
+    publishableKey: projectKeys.publishable,
+    secretKey: projectKeys.secret,
     anonKey: LOCAL_ANON_KEY,
     serviceRoleKey: LOCAL_SERVICE_ROLE_KEY,
     jwtSecret,
+    jwks: tokens.jwks,
+    signToken: (claims) => tokens.sign(claims),
     dataDir: opened.location,
     startupMs,
     get db() {

@@ -3,7 +3,8 @@
 // status, body, Content-Range, the media type and Preference-Applied. Prints how many cases agree, per feature.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { signJwt, startLocalSupabase, type LocalSupabase } from '../src/startLocalSupabase.ts';
+import { signLegacyToken } from '../src/auth/tokens.ts';
+import { startLocalSupabase, type LocalSupabase } from '../src/startLocalSupabase.ts';
 import { LOCAL_JWT_SECRET } from '../src/localKeys.ts';
 import { replayCases, type ReplayCase, type ReplayFeature } from './replay/postgrestCases.ts';
 import { startRealPostgrest, type RealPostgrest } from './support/realPostgrest.ts';
@@ -97,8 +98,8 @@ describe('the stand-in answers as the real PostgREST does', () => {
       count.total += 1;
       const role = testCase.as ?? 'anon';
       // PostgREST checks the token itself; the stand-in, like Supabase's gateway, also wants the project's key.
-      const postgrestToken = role === 'anon' ? undefined : signJwt({ role }, LOCAL_JWT_SECRET);
-      const standInKey = role === 'anon' ? standIn.anonKey : standIn.serviceRoleKey;
+      const postgrestToken = role === 'anon' ? undefined : await signLegacyToken({ role }, LOCAL_JWT_SECRET);
+      const standInKey = role === 'anon' ? standIn.publishableKey : standIn.secretKey;
       const [expected, actual] = await Promise.all([
         request(testCase, `${postgrest.url}/${testCase.path}`, postgrestToken).then(answerOf),
         request(testCase, `${standIn.url}/rest/v1/${testCase.path}`, standInKey, standInKey).then(answerOf),

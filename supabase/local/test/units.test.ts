@@ -1,10 +1,12 @@
 // The small parts on their own: URL grammar, Realtime filters, JWT checks, CORS origins, config and path rules.
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
-import { signJwt, verifyJwt } from '../src/auth/jwt.ts';
+import { createTokenAuthority, signLegacyToken } from '../src/auth/tokens.ts';
 import { configuredPort, functionsWithoutJwtCheck } from '../src/configToml.ts';
+import { LOCAL_PUBLISHABLE_KEY, LOCAL_SUPABASE_URL } from '../src/localKeys.ts';
+import { withoutApiKey } from '../src/startLocalSupabase.ts';
 import { siteOrigins } from '../src/http/cors.ts';
 import { parseChangeFilter } from '../src/realtime/changeFilter.ts';
 import {
@@ -108,24 +110,75 @@ describe('realtime filters', () => {
   });
 });
 
-describe('jwt', () => {
+describe('tokens', () => {
   const secret = 'a-secret-that-is-long-enough-for-hs256-tests';
-  it('accepts a good token and refuses expired, future, forged and unsigned ones', () => {
-    const now = 1_800_000_000;
-    assert.equal(verifyJwt(signJwt({ role: 'anon', exp: now + 10 }, secret), secret, now).ok, true);
-    assert.deepEqual(verifyJwt(signJwt({ role: 'anon', exp: now }, secret), secret, now), {
-      ok: false,
-      reason: 'expired',
-      message: 'JWT expired',
-    });
-    assert.equal(verifyJwt(signJwt({ role: 'anon', nbf: now + 60 }, secret), secret, now).ok, false);
+  const now = 1_800_000_000;
+  const at = (seconds: number) => new Date(seconds * 1000);
+
+  it('accepts good legacy HS256 tokens and refuses expired, future, forged and unsigned ones', async () => {
+    const tokens = await createTokenAuthority(secret);
     assert.equal(
-      verifyJwt(signJwt({ role: 'anon' }, 'another-secret-that-is-long-enough'), secret, now).ok,
-      false,
+      (await tokens.verify(await signLegacyToken({ role: 'anon', exp: now + 10 }, secret), at(now))).ok,
+      true,
     );
+    assert.deepEqual(
+      await tokens.verify(await signLegacyToken({ role: 'anon', exp: now }, secret), at(now)),
+      {
+        ok: false,
+        reason: 'expired',
+        message: 'JWT expired',
+      },
+    );
+    assert.deepEqual(
+      await tokens.verify(await signLegacyToken({ role: 'anon', nbf: now + 60 }, secret), at(now)),
+      { ok: false, reason: 'not-yet-valid', message: 'JWT not yet valid' },
+    );
+    const forged = await signLegacyToken({ role: 'anon' }, 'another-secret-that-is-long-enough');
+    assert.equal((await tokens.verify(forged, at(now))).ok, false);
     const unsigned = `${Buffer.from('{"alg":"none"}').toString('base64url')}.${Buffer.from('{"role":"service_role"}').toString('base64url')}.`;
-    assert.deepEqual(verifyJwt(unsigned, secret, now).ok, false);
-    assert.equal(verifyJwt('only.two', secret, now).ok, false);
+    assert.deepEqual(await tokens.verify(unsigned, at(now)), {
+      ok: false,
+      reason: 'algorithm',
+      message: 'Wrong or unsupported encoding algorithm: none',
+    });
+    assert.deepEqual(await tokens.verify('only.two', at(now)), {
+      ok: false,
+      reason: 'malformed',
+      message: 'Expected 3 parts in JWT; got 2',
+    });
+  });
+
+  it('signs with ES256 and accepts only its own ES256 signatures', async () => {
+    const tokens = await createTokenAuthority(secret);
+    const token = await tokens.sign({ role: 'authenticated', exp: now + 60 });
+    assert.deepEqual(await tokens.verify(token, at(now)), {
+      ok: true,
+      claims: {
+        role: 'authenticated',
+        exp: now + 60,
+        iat: JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()).iat,
+      },
+    });
+    const another = await createTokenAuthority(secret);
+    assert.deepEqual(await another.verify(token, at(now)), {
+      ok: false,
+      reason: 'signature',
+      message: 'JWSError JWSInvalidSignature',
+    });
+    // An ES256 header on a token signed with the legacy secret: no algorithm confusion.
+    const [, payload, signature] = (await signLegacyToken({ role: 'service_role' }, secret)).split('.');
+    const confused = `${Buffer.from(JSON.stringify({ alg: 'ES256', kid: tokens.jwks.keys[0]!.kid })).toString('base64url')}.${payload}.${signature}`;
+    assert.equal((await tokens.verify(confused, at(now))).ok, false);
+  });
+});
+
+describe('the request log', () => {
+  it('never writes down a key passed as ?apikey=', () => {
+    assert.equal(
+      withoutApiKey('/rest/v1/projects?select=title&apikey=sb_secret_abc&limit=1'),
+      '/rest/v1/projects?select=title&apikey=[key]&limit=1',
+    );
+    assert.equal(withoutApiKey('/rest/v1/projects?APIKEY=eyJ.a.b'), '/rest/v1/projects?APIKEY=[key]');
   });
 });
 
@@ -149,6 +202,30 @@ describe('config and paths', () => {
     assert.deepEqual([...functionsWithoutJwtCheck(fixture)].sort(), ['inline-echo', 'public-echo']);
     assert.equal(configuredPort(fixture), 54999);
     assert.equal(configuredPort(path.join(import.meta.dirname, 'fixtures/none.toml')), 54321);
+  });
+
+  it("turns the gateway's JWT check off for every function, which checks the caller's key itself", () => {
+    const functions = readdirSync(paths.functionsDir, { withFileTypes: true })
+      .filter(
+        (entry) => entry.isDirectory() && existsSync(path.join(paths.functionsDir, entry.name, 'index.ts')),
+      )
+      .map((entry) => entry.name)
+      .sort();
+    assert.ok(functions.length >= 7);
+    assert.deepEqual([...functionsWithoutJwtCheck(paths.configToml)].sort(), functions);
+  });
+
+  it("gives the site's local configuration the publishable key it accepts, and nothing secret", () => {
+    const repoRoot = path.join(paths.functionsDir, '../..');
+    const siteConfig = JSON.parse(
+      readFileSync(path.join(repoRoot, 'shell/public/site-config.json'), 'utf8'),
+    ) as {
+      supabase: Record<string, string>;
+    };
+    assert.deepEqual(siteConfig.supabase, { url: LOCAL_SUPABASE_URL, publishableKey: LOCAL_PUBLISHABLE_KEY });
+    // The kit's fallback, for a page whose configuration cannot be read (a copy: the browser must not import the keys).
+    const kit = readFileSync(path.join(repoRoot, 'shared-ui/src/data/supabaseClient.ts'), 'utf8');
+    assert.deepEqual(kit.match(/'sb_[\w-]+'/g), [`'${LOCAL_PUBLISHABLE_KEY}'`]);
   });
 
   it('keeps storage paths inside the bucket folder', () => {

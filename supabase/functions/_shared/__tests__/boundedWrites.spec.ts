@@ -8,15 +8,15 @@ import { rateLimits } from '../rateLimits.ts';
 import { DEVELOPMENT_RECAPTCHA_TOKEN } from '../recaptchaRules.ts';
 import {
   BACKEND_START_TIMEOUT_MS,
-  localServiceRoleKey,
+  projectVariables,
   restoreEnvAfterAll,
   startLocalBackend,
+  useProjectEnv,
   type LocalBackend,
 } from './localBackend.ts';
 
 const settingNames = [
-  'SUPABASE_URL',
-  'SUPABASE_SERVICE_ROLE_KEY',
+  ...projectVariables,
   'CLIENT_IP_HEADER',
   'RECAPTCHA_SECRET',
   'RECAPTCHA_ACCEPT_DEVELOPMENT_TOKEN',
@@ -37,8 +37,7 @@ afterAll(async () => {
 });
 
 beforeEach(() => {
-  process.env.SUPABASE_URL = backend.url;
-  process.env.SUPABASE_SERVICE_ROLE_KEY = localServiceRoleKey;
+  useProjectEnv(backend);
   process.env.CLIENT_IP_HEADER = 'x-forwarded-for';
   // As under the stand-in: no reCAPTCHA secret, the development token accepted (verifyRecaptcha.spec.ts has Google's).
   delete process.env.RECAPTCHA_SECRET;
@@ -58,7 +57,12 @@ function post(
   return handler(
     new Request('http://localhost/fn', {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-forwarded-for': client, ...headers },
+      headers: {
+        apikey: backend.publishableKey,
+        'content-type': 'application/json',
+        'x-forwarded-for': client,
+        ...headers,
+      },
       body: typeof body === 'string' ? body : JSON.stringify(body),
     }),
   );
@@ -147,7 +151,7 @@ describe('newsletter-subscribe', () => {
     const stamp = Date.now();
     const network = `2001:db8:${(stamp % 0xffff).toString(16)}`;
     // All but one of the network's subscriptions, as if made from other /64s of it.
-    const bucket = `newsletterSubscribe:network:${await keyedHash(`${network}::/48`, localServiceRoleKey)}`;
+    const bucket = `newsletterSubscribe:network:${await keyedHash(`${network}::/48`, backend.secretKey)}`;
     expect(
       await backend.writeAsOwner('POST', 'rate_limit_hits', {
         bucket,

@@ -12,7 +12,9 @@
 //   MAIL_LINK_SECRET   signs those links: a key of its own, at least 32 characters (`openssl rand -hex 32`), so that
 //                      rotating any other key never breaks a link already sent
 //   MAIL_LINK_SECRET_PREVIOUS  the key before the last rotation, still accepted (never used to sign), so the links in
-//                      mails already sent keep working while it is set (docs/owner.md, "The link key")
+//                      mails already sent keep working while it is set (docs/owner.md, "The link key"); unset, the
+//                      project's legacy service-role key, which signed the links before MAIL_LINK_SECRET was required
+import { readProjectKeys } from '../apiKeys.ts';
 import { getEnv } from '../env.ts';
 import { urlWithLocalOverride } from '../loopbackOverride.ts';
 import { parseMailbox, type Mailbox } from './mailAddresses.ts';
@@ -88,7 +90,9 @@ function linkKeys(): Setting<MailLinkKeys> {
   const current = getEnv('MAIL_LINK_SECRET');
   if (current === undefined)
     return unusable('MAIL_LINK_SECRET is not set (the key that signs newsletter links)');
-  const previous = getEnv('MAIL_LINK_SECRET_PREVIOUS');
+  // Until the owner names one, links were signed with the project's legacy service-role key: it stays accepted (never
+  // used to sign) while the project has it, so the links in mails sent before keep working.
+  const previous = getEnv('MAIL_LINK_SECRET_PREVIOUS') ?? readProjectKeys().legacy.serviceRoleKey;
   for (const [name, key] of [
     ['MAIL_LINK_SECRET', current],
     ['MAIL_LINK_SECRET_PREVIOUS', previous],

@@ -5,10 +5,10 @@ import { rateLimits } from '../../_shared/rateLimits.ts';
 import { DEVELOPMENT_RECAPTCHA_TOKEN } from '../../_shared/recaptchaRules.ts';
 import {
   BACKEND_START_TIMEOUT_MS,
-  localAnonKey,
-  localServiceRoleKey,
+  projectVariables,
   restoreEnvAfterAll,
   startLocalBackend,
+  useProjectEnv,
   type LocalBackend,
 } from '../../_shared/__tests__/localBackend.ts';
 import { request } from 'node:http';
@@ -31,8 +31,7 @@ interface ContactRow {
 }
 
 const settingNames = [
-  'SUPABASE_URL',
-  'SUPABASE_SERVICE_ROLE_KEY',
+  ...projectVariables,
   'RECAPTCHA_SECRET',
   'RECAPTCHA_VERIFY_URL',
   'RECAPTCHA_HOSTNAMES',
@@ -56,8 +55,7 @@ afterAll(async () => {
 });
 
 beforeEach(() => {
-  process.env.SUPABASE_URL = backend.url;
-  process.env.SUPABASE_SERVICE_ROLE_KEY = localServiceRoleKey;
+  useProjectEnv(backend);
   process.env.RECAPTCHA_SECRET = 'test-recaptcha-secret';
   // The fake siteverify on 127.0.0.1 is honoured as it is under the stand-in (loopbackOverride.ts).
   process.env.SUPABASE_LOCAL_STAND_IN = 'true';
@@ -89,12 +87,17 @@ function message(subject: string, recaptcha: string = fakeTokens.pass) {
   };
 }
 
-/** A request as the gateway passes it on: the caller's address last in X-Forwarded-For. */
+/** A request as the gateway passes it on: the site's publishable key, the caller's address last in X-Forwarded-For. */
 function post(body: unknown, address: string, headers: Record<string, string> = {}): Promise<Response> {
   return handler(
     new Request('http://localhost/contact', {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-forwarded-for': address, ...headers },
+      headers: {
+        apikey: backend.publishableKey,
+        'content-type': 'application/json',
+        'x-forwarded-for': address,
+        ...headers,
+      },
       body: typeof body === 'string' ? body : JSON.stringify(body),
     }),
   );
@@ -197,7 +200,7 @@ describe(`contact: rate limit (${messages.perClient.max} per ${messages.perClien
     const { subject } = uniqueClient();
     const network = `2001:db8:${(runId + 0x100).toString(16)}`;
     // All but one of the network's messages, as if sent from other /64s of it.
-    const bucket = `contact:network:${await keyedHash(`${network}::/48`, localServiceRoleKey)}`;
+    const bucket = `contact:network:${await keyedHash(`${network}::/48`, backend.secretKey)}`;
     expect(
       await backend.writeAsOwner('POST', 'rate_limit_hits', { bucket, weight: messages.perNetwork.max - 1 }),
     ).toBe(201);
@@ -303,12 +306,20 @@ describe('contact: every field checked on the server', () => {
   });
 
   it.each<[string, () => Promise<Response>, number]>([
-    ['GET', () => handler(new Request('http://localhost/contact')), 405],
+    [
+      'GET',
+      () => handler(new Request('http://localhost/contact', { headers: { apikey: backend.publishableKey } })),
+      405,
+    ],
     [
       'a form post',
       () =>
         handler(
-          new Request('http://localhost/contact', { method: 'POST', body: new URLSearchParams({ a: 'b' }) }),
+          new Request('http://localhost/contact', {
+            method: 'POST',
+            headers: { apikey: backend.publishableKey },
+            body: new URLSearchParams({ a: 'b' }),
+          }),
         ),
       415,
     ],
@@ -386,13 +397,12 @@ describe('contact without RECAPTCHA_SECRET where the local stand-in enables the 
 });
 
 describe('contact served by the local stand-in (/functions/v1/contact)', () => {
-  it('takes a visitor message from the browser side with the anon key', async () => {
+  it('takes a visitor message from the browser side with the publishable key', async () => {
     const { subject } = uniqueClient();
     const response = await fetch(`${backend.url}/functions/v1/contact`, {
       method: 'POST',
       headers: {
-        apikey: localAnonKey,
-        Authorization: `Bearer ${localAnonKey}`,
+        apikey: backend.publishableKey,
         'Content-Type': 'application/json',
         Origin: 'http://localhost:3000',
       },
@@ -413,8 +423,7 @@ describe('contact served by the local stand-in (/functions/v1/contact)', () => {
           method: 'POST',
           localAddress,
           headers: {
-            apikey: localAnonKey,
-            Authorization: `Bearer ${localAnonKey}`,
+            apikey: backend.publishableKey,
             'Content-Type': 'application/json',
             'Content-Length': Buffer.byteLength(body),
             'X-Forwarded-For': forwardedFor,

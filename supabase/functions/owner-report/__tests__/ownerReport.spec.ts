@@ -1,19 +1,19 @@
 // The owner-report function under Node against the local stand-in (its own schedule off, so these calls are the
-// only ones): only the service role may call it; {} is the schedule's call, which queues the last week's report once
+// only ones): only a secret key of the project may call it; {} is the schedule's call, which queues the last week's report once
 // it is due and once only, however many calls come, even at the same time; {"now": true} queues the last seven days'
 // report every time. Each report's mail waits in the outbox. (The mail itself is read in the mail catcher by the
 // end-to-end tests.)
 import ownerReport, { requestedReport } from '../handler.ts';
 import {
   BACKEND_START_TIMEOUT_MS,
-  localAnonKey,
-  localServiceRoleKey,
+  projectVariables,
   restoreEnvAfterAll,
   startLocalBackend,
+  useProjectEnv,
   type LocalBackend,
 } from '../../_shared/__tests__/localBackend.ts';
 
-restoreEnvAfterAll(['SUPABASE_URL', 'SUPABASE_SERVICE_ROLE_KEY', 'SMTP_URL']);
+restoreEnvAfterAll([...projectVariables, 'SMTP_URL']);
 // Every report counts a week of events in the stand-in's database, which runs one statement at a time.
 jest.setTimeout(60_000);
 let backend: LocalBackend;
@@ -26,18 +26,19 @@ afterAll(async () => {
   await backend?.stop();
 });
 
+afterEach(() => jest.restoreAllMocks());
+
 beforeEach(() => {
-  process.env.SUPABASE_URL = backend.url;
-  process.env.SUPABASE_SERVICE_ROLE_KEY = localServiceRoleKey;
+  useProjectEnv(backend);
   // No transport: mail stays in the outbox, where these tests read it.
   delete process.env.SMTP_URL;
 });
 
-const call = (body: unknown, { key = localServiceRoleKey, method = 'POST' } = {}) =>
+const call = (body: unknown, { key = backend.secretKey, method = 'POST' } = {}) =>
   ownerReport(
     new Request('http://localhost/owner-report', {
       method,
-      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      headers: { ...(key === '' ? {} : { apikey: key }), 'content-type': 'application/json' },
       ...(method === 'POST' ? { body: typeof body === 'string' ? body : JSON.stringify(body) } : {}),
     }),
   );
@@ -55,12 +56,20 @@ async function setSchedule(changes: Record<string, unknown>) {
 }
 
 describe('owner-report: who may call it, and with what', () => {
-  it('answers 401 to the anon key and to no key, 405 to a GET', async () => {
-    expect(await answerOf(await call({}, { key: localAnonKey }))).toEqual({
+  it('answers 401 to the publishable key, to a wrong key and to no key, 405 to a GET', async () => {
+    jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    expect(await answerOf(await call({}, { key: backend.publishableKey }))).toMatchObject({
       status: 401,
-      error: 'service_role_only',
+      error: 'secret_key_required',
     });
-    expect(await answerOf(await call({}, { key: '' }))).toEqual({ status: 401, error: 'service_role_only' });
+    expect(await answerOf(await call({}, { key: 'sb_secret_not-this-project' }))).toMatchObject({
+      status: 401,
+      error: 'invalid_api_key',
+    });
+    expect(await answerOf(await call({}, { key: '' }))).toMatchObject({
+      status: 401,
+      error: 'missing_api_key',
+    });
     expect((await call(undefined, { method: 'GET' })).status).toBe(405);
   });
 

@@ -11,7 +11,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { PGlite } from '@electric-sql/pglite';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
-import { identityFromToken, type RequestIdentity } from '../auth/requestAuth.ts';
+import { isOpaqueApiKey, type RequestAuth, type RequestIdentity } from '../auth/requestAuth.ts';
 import { inRequestTransaction } from '../database/requestTransaction.ts';
 import { exposedSchema, type RelationInfo, type SchemaCache } from '../rest/schemaCache.ts';
 import { Params, quoteIdent } from '../rest/sqlBuilder.ts';
@@ -54,6 +54,8 @@ interface Client {
   vsn: '1.0.0' | '2.0.0';
   identity: RequestIdentity;
   channels: Map<string, Channel>;
+  /** The client's frames, handled one after the other (a token is checked before the next frame is read). */
+  frames: Promise<void>;
 }
 
 interface Frame {
@@ -69,7 +71,7 @@ let nextBindingId = 1;
 export interface RealtimeOptions {
   db: () => PGlite;
   schema: SchemaCache;
-  jwtSecret: string;
+  auth: RequestAuth;
   log: (line: string) => void;
 }
 
@@ -105,9 +107,9 @@ export class RealtimeServer {
     await this.queue;
   }
 
-  handleUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer, url: URL): void {
+  async handleUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer, url: URL): Promise<void> {
     const apiKey = url.searchParams.get('apikey') ?? (request.headers.apikey as string | undefined);
-    const auth = apiKey === undefined ? undefined : identityFromToken(apiKey, this.options.jwtSecret);
+    const auth = apiKey === undefined ? undefined : await this.options.auth.identityFromApiKey(apiKey);
     if (!auth?.ok) {
       const message = apiKey === undefined ? 'No API key found in request' : 'Invalid API key';
       socket.end(
@@ -117,18 +119,24 @@ export class RealtimeServer {
     }
     const vsn = url.searchParams.get('vsn') === '1.0.0' ? '1.0.0' : '2.0.0';
     this.wss.handleUpgrade(request, socket, head, (ws) => {
-      const client: Client = { socket: ws, vsn, identity: auth.identity, channels: new Map() };
+      const client: Client = {
+        socket: ws,
+        vsn,
+        identity: auth.identity,
+        channels: new Map(),
+        frames: Promise.resolve(),
+      };
       this.clients.add(client);
       ws.on('message', (data, isBinary) => {
         if (isBinary) return;
-        try {
-          this.receive(client, data);
-        } catch (error) {
-          // One client's strange frame must not take the socket server (and the backend) down; it is logged.
-          this.options.log(
-            `realtime: a frame could not be handled (${String(data).slice(0, 120)}): ${error instanceof Error ? error.stack : String(error)}`,
-          );
-        }
+        client.frames = client.frames
+          .then(() => this.receive(client, data))
+          .catch((error: unknown) => {
+            // One client's strange frame must not take the socket server (and the backend) down; it is logged.
+            this.options.log(
+              `realtime: a frame could not be handled (${String(data).slice(0, 120)}): ${error instanceof Error ? error.stack : String(error)}`,
+            );
+          });
       });
       ws.on('close', () => this.clients.delete(client));
       ws.on('error', () => this.clients.delete(client));
@@ -178,7 +186,7 @@ export class RealtimeServer {
     });
   }
 
-  private receive(client: Client, data: RawData): void {
+  private async receive(client: Client, data: RawData): Promise<void> {
     let frame: Frame;
     try {
       const parsed = JSON.parse(data.toString()) as unknown;
@@ -217,7 +225,7 @@ export class RealtimeServer {
       return;
     }
     if (frame.event === 'phx_join') {
-      this.join(client, frame);
+      await this.join(client, frame);
       return;
     }
     const channel = client.channels.get(frame.topic);
@@ -238,7 +246,7 @@ export class RealtimeServer {
         });
         return;
       case 'access_token':
-        this.updateToken(client, channel, frame);
+        await this.updateToken(client, channel, frame);
         return;
       case 'broadcast':
       case 'presence':
@@ -252,14 +260,17 @@ export class RealtimeServer {
     }
   }
 
-  private identityFor(client: Client, token: unknown): RequestIdentity | string {
+  /** A channel's token: a user's JWT, or an API key (supabase-js sends its key when no user is signed in). */
+  private async identityFor(client: Client, token: unknown): Promise<RequestIdentity | string> {
     if (typeof token !== 'string' || token === '') return client.identity;
-    const auth = identityFromToken(token, this.options.jwtSecret);
+    const auth = isOpaqueApiKey(token)
+      ? await this.options.auth.identityFromApiKey(token)
+      : await this.options.auth.identityFromToken(token);
     return auth.ok ? auth.identity : auth.failure.message;
   }
 
-  private join(client: Client, frame: Frame): void {
-    const identity = this.identityFor(client, frame.payload.access_token);
+  private async join(client: Client, frame: Frame): Promise<void> {
+    const identity = await this.identityFor(client, frame.payload.access_token);
     if (typeof identity === 'string') {
       this.reply(client, frame, 'error', { reason: `Invalid token: ${identity}` });
       return;
@@ -348,8 +359,8 @@ export class RealtimeServer {
     };
   }
 
-  private updateToken(client: Client, channel: Channel, frame: Frame): void {
-    const identity = this.identityFor(client, frame.payload.access_token);
+  private async updateToken(client: Client, channel: Channel, frame: Frame): Promise<void> {
+    const identity = await this.identityFor(client, frame.payload.access_token);
     if (typeof identity === 'string') {
       const name = frame.topic.replace(/^realtime:/, '');
       this.send(client, {

@@ -281,7 +281,7 @@ export const replayCases: ReplayCase[] = [
     name: 'a function visitors may not call: 401 42501',
     method: 'POST',
     path: 'rpc/claim_mail_outbox',
-    body: { p_limit: 1, p_lease_seconds: 1 },
+    body: { p_limit: 1, p_lease_seconds: 1, p_max_attempts: 1, p_give_up_after_seconds: 60 },
   },
   {
     feature: 'rpc',

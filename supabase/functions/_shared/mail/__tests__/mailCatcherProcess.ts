@@ -1,22 +1,11 @@
 // The mail catcher `npm start` runs (MailDev), as a process of its own on free ports, for tests that send real mail
 // over SMTP and read it back as a mail program would. Its own process group, so stopping it stops all of it.
 import { spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { simpleParser, type ParsedMail } from 'mailparser';
+import { freePort } from '../../__tests__/localBackend.ts';
 
 const repoRoot = path.resolve(__dirname, '../../../../..');
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject()));
-    });
-  });
-}
 
 export interface CaughtMail {
   source: string;
@@ -26,6 +15,8 @@ export interface CaughtMail {
 export interface MailCatcherProcess {
   /** smtp://127.0.0.1:<port>?ignoreTLS=true, as SMTP_URL. */
   smtpUrl: string;
+  /** MailDev's REST API (http://127.0.0.1:<port>/api), for what mailsWith does not read (envelopes). */
+  inboxUrl: string;
   /** Every mail caught so far whose raw source contains the text (an address, a key), oldest first. */
   mailsWith: (text: string) => Promise<CaughtMail[]>;
   stop: () => void;
@@ -58,6 +49,7 @@ export async function startMailCatcherProcess(): Promise<MailCatcherProcess> {
   }
   return {
     smtpUrl: `smtp://127.0.0.1:${smtpPort}?ignoreTLS=true`,
+    inboxUrl: inbox,
     mailsWith: async (text) => {
       const mails = (await (await fetch(`${inbox}/email`)).json()) as { id: string }[];
       const caught: CaughtMail[] = [];

@@ -7,16 +7,16 @@ import mailEvents from '../../../mail-events/handler.ts';
 import newsletterSubscribe from '../../../newsletter-subscribe/handler.ts';
 import {
   BACKEND_START_TIMEOUT_MS,
-  localServiceRoleKey,
+  projectVariables,
   restoreEnvAfterAll,
   startLocalBackend,
+  useProjectEnv,
   type LocalBackend,
 } from '../../__tests__/localBackend.ts';
 import { DEVELOPMENT_RECAPTCHA_TOKEN } from '../../recaptchaRules.ts';
 
 const settingNames = [
-  'SUPABASE_URL',
-  'SUPABASE_SERVICE_ROLE_KEY',
+  ...projectVariables,
   'RESEND_WEBHOOK_SECRET',
   'CLIENT_IP_HEADER',
   'RECAPTCHA_ACCEPT_DEVELOPMENT_TOKEN',
@@ -38,8 +38,7 @@ afterAll(async () => {
 });
 
 beforeEach(() => {
-  process.env.SUPABASE_URL = backend.url;
-  process.env.SUPABASE_SERVICE_ROLE_KEY = localServiceRoleKey;
+  useProjectEnv(backend);
   process.env.RESEND_WEBHOOK_SECRET = secret;
   process.env.CLIENT_IP_HEADER = 'x-forwarded-for';
   process.env.RECAPTCHA_ACCEPT_DEVELOPMENT_TOKEN = 'true';
@@ -207,6 +206,7 @@ describe('a suppressed address', () => {
           method: 'POST',
           headers: {
             'content-type': 'application/json',
+            apikey: backend.publishableKey,
             'x-forwarded-for': `198.51.100.${eventCount % 250}`,
           },
           body: JSON.stringify({ email, recaptcha: DEVELOPMENT_RECAPTCHA_TOKEN }),

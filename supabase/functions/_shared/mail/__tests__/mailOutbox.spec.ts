@@ -5,7 +5,6 @@
 // for what they mean; suppressed addresses get nothing; two senders never send one mail twice.
 import {
   BACKEND_START_TIMEOUT_MS,
-  localServiceRoleKey,
   restoreEnvAfterAll,
   startLocalBackend,
   type LocalBackend,
@@ -96,7 +95,7 @@ afterEach(() => jest.restoreAllMocks());
 /** One run of the outbox, as the mail-outbox function does it, with the settings of the moment. */
 const deliver = () =>
   deliverDueMail(
-    { supabaseUrl: backend.url, serviceRoleKey: localServiceRoleKey, rateLimitSalt: localServiceRoleKey },
+    { supabaseUrl: backend.url, secretKey: backend.secretKey, rateLimitSalt: backend.secretKey },
     readMailSettings(),
   );
 
@@ -104,8 +103,8 @@ async function rpc<T>(name: string, body: object): Promise<T> {
   const response = await fetch(`${backend.url}/rest/v1/rpc/${name}`, {
     method: 'POST',
     headers: {
-      apikey: localServiceRoleKey,
-      Authorization: `Bearer ${localServiceRoleKey}`,
+      apikey: backend.secretKey,
+      Authorization: `Bearer ${backend.secretKey}`,
       'Content-Type': 'application/json',
     },
     body: JSON.stringify(body),

@@ -35,6 +35,21 @@ async function received(key: string) {
   return mail;
 }
 
+/** The mails the catcher was asked to deliver to this address, by any field or by the SMTP envelope. */
+async function mailsReaching(address: string) {
+  type Caught = {
+    envelope: { to: { address: string }[] };
+    to?: { address: string }[];
+    cc?: { address: string }[];
+  };
+  const mails = (await (await fetch(`${catcher.inboxUrl}/email`)).json()) as Caught[];
+  return mails.filter((mail) =>
+    [...mail.envelope.to, ...(mail.to ?? []), ...(mail.cc ?? [])].some(
+      (to) => to.address.toLowerCase() === address,
+    ),
+  );
+}
+
 /** The names of the source's header fields, unfolded. */
 const headerNames = (source: string) =>
   source
@@ -119,6 +134,7 @@ describe('the SMTP transport', () => {
     expect(parsed.replyTo?.value).toEqual([
       { name: 'Ana Bcc: victim example.com', address: 'ana@example.com' },
     ]);
+    expect(await mailsReaching('victim@example.com')).toEqual([]);
   });
 
   it('refuses an address that is not one plain address', async () => {
@@ -133,6 +149,8 @@ describe('the SMTP transport', () => {
     expect(
       await sendMail(smtp(), mail({ replyTo: { name: 'x', address: 'a@b.co, victim@example.com' } })),
     ).toMatchObject({ outcome: 'failed' });
+    // Refused before anything was sent: the injected address got nothing.
+    expect(await mailsReaching('victim@example.com')).toEqual([]);
   });
 
   it('says to try again later when the SMTP server is down', async () => {

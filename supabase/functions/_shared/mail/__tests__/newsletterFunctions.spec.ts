@@ -1,6 +1,6 @@
 // The newsletter's functions and the mail outbox's, under Node against the local stand-in: subscribing leaves a
 // pending subscriber and a confirmation mail in the outbox; the link functions accept only a genuine, current link,
-// once; the outbox function answers only the service role. (The mails themselves are read in the catcher by the
+// once; the outbox function answers only a secret key. (The mails themselves are read in the catcher by the
 // end-to-end tests.)
 import mailOutbox from '../../../mail-outbox/handler.ts';
 import newsletterConfirm from '../../../newsletter-confirm/handler.ts';
@@ -8,17 +8,17 @@ import newsletterSubscribe from '../../../newsletter-subscribe/handler.ts';
 import newsletterUnsubscribe from '../../../newsletter-unsubscribe/handler.ts';
 import {
   BACKEND_START_TIMEOUT_MS,
-  localServiceRoleKey,
+  projectVariables,
   restoreEnvAfterAll,
   startLocalBackend,
+  useProjectEnv,
   type LocalBackend,
 } from '../../__tests__/localBackend.ts';
 import { DEVELOPMENT_RECAPTCHA_TOKEN } from '../../recaptchaRules.ts';
 import { signMailLink } from '../mailLinks.ts';
 
 const settingNames = [
-  'SUPABASE_URL',
-  'SUPABASE_SERVICE_ROLE_KEY',
+  ...projectVariables,
   'CLIENT_IP_HEADER',
   'SMTP_URL',
   'RECAPTCHA_ACCEPT_DEVELOPMENT_TOKEN',
@@ -41,8 +41,7 @@ afterAll(async () => {
 });
 
 beforeEach(() => {
-  process.env.SUPABASE_URL = backend.url;
-  process.env.SUPABASE_SERVICE_ROLE_KEY = localServiceRoleKey;
+  useProjectEnv(backend);
   process.env.CLIENT_IP_HEADER = 'x-forwarded-for';
   process.env.RECAPTCHA_ACCEPT_DEVELOPMENT_TOKEN = 'true';
   process.env.MAIL_LINK_SECRET = linkSecret;
@@ -61,6 +60,7 @@ const post = (handler: (request: Request) => Promise<Response>, body: unknown, h
     new Request('http://localhost/fn', {
       method: 'POST',
       headers: {
+        apikey: backend.publishableKey,
         'content-type': 'application/json',
         'x-forwarded-for': `198.51.100.${(clientCount += 1)}`,
         ...headers,
@@ -161,8 +161,14 @@ describe('newsletter-confirm', () => {
       status: 400,
       outcome: 'invalid',
     });
-    for (const token of [undefined, 42, 'x'.repeat(600), 'a.b']) {
-      expect((await post(newsletterConfirm, { token })).status).toBeGreaterThanOrEqual(400);
+    // Each malformed request by its own answer (a crash, 500, is none of them).
+    for (const [token, answer] of [
+      [undefined, { status: 400, outcome: 'invalid' }],
+      [42, { status: 400, outcome: 'invalid' }],
+      ['x'.repeat(600), { status: 413, outcome: 'too_large' }],
+      ['a.b', { status: 400, outcome: 'invalid' }],
+    ] as const) {
+      expect(await outcome(await post(newsletterConfirm, { token }))).toEqual(answer);
     }
     const [row] = await backend.readAsOwner<{ status: string }>(
       `emails?select=status&id=eq.${subscriber.id}`,
@@ -198,11 +204,12 @@ describe('newsletter-unsubscribe', () => {
 });
 
 describe('mail-outbox', () => {
-  it('answers the service role only', async () => {
+  it('answers a secret key only', async () => {
     expect((await post(mailOutbox, {})).status).toBe(401);
-    expect((await post(mailOutbox, {}, { authorization: 'Bearer not-the-key' })).status).toBe(401);
-    expect((await mailOutbox(new Request('http://localhost/fn'))).status).toBe(405);
-    const run = await post(mailOutbox, {}, { authorization: `Bearer ${localServiceRoleKey}` });
+    expect((await post(mailOutbox, {}, { apikey: 'not-the-key' })).status).toBe(401);
+    const get = new Request('http://localhost/fn', { headers: { apikey: backend.secretKey } });
+    expect((await mailOutbox(get)).status).toBe(405);
+    const run = await post(mailOutbox, {}, { apikey: backend.secretKey });
     expect(run.status).toBe(200);
     expect(await run.json()).toEqual({
       sent: 0,
@@ -217,7 +224,7 @@ describe('mail-outbox', () => {
 
   it('keeps mail it cannot send, with why, for the next run', async () => {
     const subscriber = await subscribe(`waiting.${Date.now()}@example.com`);
-    await post(mailOutbox, {}, { authorization: `Bearer ${localServiceRoleKey}` });
+    await post(mailOutbox, {}, { apikey: backend.secretKey });
     // Tried right after subscribing (in the background) or by this run, whichever came first.
     let mail: { status: string; attempts: number; last_error: string | null } | undefined;
     for (let poll = 0; poll < 50 && mail?.status !== 'pending'; poll += 1) {

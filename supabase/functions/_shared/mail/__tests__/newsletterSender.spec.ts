@@ -4,11 +4,13 @@
 // someone who leaves between queuing and sending gets nothing; a cancelled issue stops; the provider's 429 is waited
 // out; the owner's test copy goes to the owner alone; an image without alt text keeps an issue from going.
 import { readServiceBackend } from '../../serviceBackend.ts';
+import { apiKeyHeaders } from '../../apiKeys.ts';
 import {
   BACKEND_START_TIMEOUT_MS,
-  localServiceRoleKey,
+  projectVariables,
   restoreEnvAfterAll,
   startLocalBackend,
+  useProjectEnv,
   type LocalBackend,
 } from '../../__tests__/localBackend.ts';
 import { readMailLink } from '../mailLinks.ts';
@@ -16,8 +18,7 @@ import { runNewsletter } from '../newsletterSender.ts';
 import { startFakeResendBatch, type FakeResendBatch } from './fakeResendBatch.ts';
 
 const settingNames = [
-  'SUPABASE_URL',
-  'SUPABASE_SERVICE_ROLE_KEY',
+  ...projectVariables,
   'RESEND_API_KEY',
   'RESEND_API_URL',
   'SMTP_URL',
@@ -45,9 +46,8 @@ afterAll(async () => {
 });
 
 beforeEach(() => {
+  useProjectEnv(backend);
   Object.assign(process.env, {
-    SUPABASE_URL: backend.url,
-    SUPABASE_SERVICE_ROLE_KEY: localServiceRoleKey,
     RESEND_API_KEY: 're_test',
     RESEND_API_URL: resend.apiUrl,
     SITE_URL: 'https://alexmorgan.dev',
@@ -86,8 +86,7 @@ async function newIssue(fields: Record<string, unknown>): Promise<{ id: string; 
   const response = await fetch(`${backend.url}/rest/v1/newsletter_issues?select=id,slug`, {
     method: 'POST',
     headers: {
-      apikey: localServiceRoleKey,
-      Authorization: `Bearer ${localServiceRoleKey}`,
+      ...apiKeyHeaders(backend.secretKey),
       'Content-Type': 'application/json',
       Prefer: 'return=representation',
     },
