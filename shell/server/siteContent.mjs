@@ -1,8 +1,8 @@
 // The public rows the site's server needs for /sitemap.xml, the feeds, the newsletter's archive and the courses'
-// structured data, read from the backend with the site's publishable key (row-level security applies, exactly as for
-// a visitor) and kept for 5 seconds: a burst of crawler requests costs the backend one read, and a new project or
-// course is listed within seconds. When the backend does not answer, the last rows read are used (none at first: the
-// sitemap still lists every page).
+// structured data, read from the backend with the site's publishable key (row-level security applies, exactly as for a
+// visitor) and kept for 5 seconds: a burst of crawler requests costs the backend one read, and a new project or course
+// is listed within seconds. When the backend does not answer, the last rows read are used (none at first: the sitemap
+// still lists every page).
 import { backendKeyHeaders } from '@site/shared-ui/backendKey';
 import { deadlines } from '@site/shared-ui/deadlineTimes';
 

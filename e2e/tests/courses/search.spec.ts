@@ -53,14 +53,13 @@ test('a title search keeps titles containing the term in any case, and records i
 
   await courses.searchBox.fill('  node  ');
   await courses.searchBox.press('Enter');
-  await expectShownTitles(
-    courses,
-    titles().filter((title) => title.toLowerCase().includes('node')),
-  );
+  const withNode = titles().filter((title) => title.toLowerCase().includes('node'));
+  await expectShownTitles(courses, withNode);
   await expect(courses.summary).toContainText('“node”');
+  // Each search is recorded with how many courses it showed.
   expect((await events()).filter((event) => event.name === 'userSearchForCourse')).toEqual([
-    { name: 'userSearchForCourse', searchTerm: term },
-    { name: 'userSearchForCourse', searchTerm: 'node' },
+    { name: 'userSearchForCourse', searchTerm: term, resultCount: expected.length },
+    { name: 'userSearchForCourse', searchTerm: 'node', resultCount: withNode.length },
   ]);
   expect(errors).toEqual([]);
 });
@@ -86,7 +85,11 @@ test('each of the 14 chips keeps only the courses tagged with it and counts as a
     }
   }
   expect((await events()).filter((event) => event.name === 'userSearchForCourse')).toEqual(
-    courseChips.map((chip) => ({ name: 'userSearchForCourse', searchTerm: chip })),
+    courseChips.map((chip) => ({
+      name: 'userSearchForCourse',
+      searchTerm: chip,
+      resultCount: seed.filter((course) => course.keywords.includes(chip.toLowerCase())).length,
+    })),
   );
   expect(errors).toEqual([]);
 });
@@ -141,7 +144,11 @@ test('an empty term restores the full list, and is not recorded as a search', as
   await expect(courses.chip('HEROKU')).toHaveAttribute('aria-pressed', 'false');
 
   expect((await events()).filter((event) => event.name === 'userSearchForCourse')).toEqual([
-    { name: 'userSearchForCourse', searchTerm: 'HEROKU' },
+    {
+      name: 'userSearchForCourse',
+      searchTerm: 'HEROKU',
+      resultCount: seed.filter((course) => course.keywords.includes('heroku')).length,
+    },
   ]);
 });
 

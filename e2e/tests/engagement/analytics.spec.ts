@@ -42,7 +42,9 @@ test("the frame's navbar click is stored with the route it leads to", async ({ p
   expect(row?.payload).toEqual({ route: '/about' });
 });
 
-test("a section's event, a portfolio search, is stored with the term", async ({ page }) => {
+test("a section's event, a portfolio search, is stored with the term and how many projects it found", async ({
+  page,
+}) => {
   const term = uniqueToken('e2e-search');
   await page.goto('/portfolio');
   const search = page.getByRole('search');
@@ -59,7 +61,9 @@ test("a section's event, a portfolio search, is stored with the term", async ({ 
         (row) => row.payload.searchTerm === term,
       );
     })
-    .toEqual([{ name: 'userSearchForProject', payload: { searchTerm: term }, route: '/portfolio' }]);
+    .toEqual([
+      { name: 'userSearchForProject', payload: { searchTerm: term, resultCount: 0 }, route: '/portfolio' },
+    ]);
 });
 
 test('events leave in batches without the loading bar, and the last ones leave as the page is left', async ({

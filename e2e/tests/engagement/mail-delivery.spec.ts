@@ -79,7 +79,6 @@ async function write(method: 'POST' | 'PATCH', pathAndQuery: string, body: unkno
     method,
     headers: {
       apikey: LOCAL_SECRET_KEY,
-      Authorization: `Bearer ${LOCAL_SECRET_KEY}`,
       'Content-Type': 'application/json',
       Prefer: 'return=minimal',
     },

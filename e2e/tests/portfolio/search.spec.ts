@@ -83,8 +83,12 @@ test('searches titles case-insensitively, records the search, and an empty term 
     seed.map((project) => project.title),
   );
   await expect.poll(events).toEqual([
-    { name: 'userSearchForProject', searchTerm: 'TRACKER' },
-    { name: 'userSearchForProject', searchTerm: 'kanBAN' },
+    { name: 'userSearchForProject', searchTerm: 'TRACKER', resultCount: matching.length },
+    {
+      name: 'userSearchForProject',
+      searchTerm: 'kanBAN',
+      resultCount: seed.filter((project) => /kanban/i.test(project.title)).length,
+    },
   ]);
   expect(errors).toEqual([]);
 });
@@ -131,12 +135,20 @@ test('a chip filters by keyword, shows it in the box, and releases when pressed 
     seed.filter((project) => /casa/i.test(project.title)).map((project) => project.title),
   );
 
+  const searched = (searchTerm: string, shown: readonly unknown[]) => ({
+    name: 'userSearchForProject',
+    searchTerm,
+    resultCount: shown.length,
+  });
   await expect.poll(events).toEqual([
-    { name: 'userSearchForProject', searchTerm: 'NEST.JS' },
-    { name: 'userSearchForProject', searchTerm: 'STATAMIC' },
-    { name: 'userSearchForProject', searchTerm: 'ANGULAR' },
-    { name: 'userSearchForProject', searchTerm: 'ANGULAR' },
-    { name: 'userSearchForProject', searchTerm: 'casa' },
+    searched('NEST.JS', withKeyword('nest.js')),
+    searched('STATAMIC', withKeyword('statamic')),
+    searched('ANGULAR', withKeyword('angular')),
+    searched('ANGULAR', withKeyword('angular')),
+    searched(
+      'casa',
+      seed.filter((project) => /casa/i.test(project.title)),
+    ),
   ]);
   expect(errors).toEqual([]);
 });

@@ -1,9 +1,8 @@
 // The courses page (/courses): search with keyword chips, the live course grid, then what students say.
-import { useId, useMemo, useRef } from 'react';
+import { useId, useRef } from 'react';
 import { Testimonials, testimonialsQuery } from '@site/shared-ui/Testimonials';
 import { tableLoader } from '@site/shared-ui/sectionData';
 import { visuallyHiddenClassName } from '@site/shared-ui/VisuallyHidden';
-import { filterCatalogue } from '@site/shared-ui/catalogueQuery';
 import { CourseSearch } from '../features/search/CourseSearch.tsx';
 import { SearchResultSummary } from '../features/search/SearchResultSummary.tsx';
 import { useCourseSearch } from '../features/search/useCourseSearch.ts';
@@ -20,10 +19,10 @@ prefetchCourses();
 export default function CoursesPage() {
   const headingId = useId();
   const searchArea = useRef<HTMLDivElement>(null);
-  const search = useCourseSearch();
   const { status, items: courses, retry } = useLiveCourses();
   // Recomputed from the live rows, so an owner's edit never drops the visitor's search.
-  const shown = useMemo(() => filterCatalogue(courses, search.query), [courses, search.query]);
+  const search = useCourseSearch(courses, status);
+  const { shown } = search;
 
   return (
     <>

@@ -1,5 +1,6 @@
 // The analytics events of the product (spec §9): a name and, for some, one value. Sections publish them on the
-// event bus; the shell stores them.
+// event bus; the shell stores them. A search also carries how many results the visitor saw (when they saw any answer:
+// see useSearchRecord), so that a search that found nothing can be told apart.
 
 export type AnalyticsEvent =
   | { name: 'userInApp' }
@@ -7,12 +8,12 @@ export type AnalyticsEvent =
   | { name: 'userRoutesFromFooter'; route: string }
   | { name: 'userCancelNewsletterPopup' }
   | { name: 'userViewsCV' }
-  | { name: 'userSearchForProject'; searchTerm: string }
+  | { name: 'userSearchForProject'; searchTerm: string; resultCount?: number }
   | { name: 'userViewsTheProject'; projectTitle: string }
-  | { name: 'userSearchForTutorial'; searchTerm: string }
+  | { name: 'userSearchForTutorial'; searchTerm: string; resultCount?: number }
   | { name: 'userPlaysATutorial'; tutorialTitle: string }
   | { name: 'userViewsAllTutorials' }
-  | { name: 'userSearchForCourse'; searchTerm: string }
+  | { name: 'userSearchForCourse'; searchTerm: string; resultCount?: number }
   | { name: 'userViewsACourse'; courseTitle: string }
   | { name: 'userClicksOnAd'; adTitle: string };
 
@@ -38,7 +39,18 @@ const everyEventName: Record<AnalyticsEventName, true> = {
 export const analyticsEventNames = Object.keys(everyEventName) as AnalyticsEventName[];
 
 /** The event's values without its name: what is stored as the event's payload. */
-export function eventPayload(event: AnalyticsEvent): Record<string, string> {
+export function eventPayload(event: AnalyticsEvent): Record<string, string | number> {
   const { name: _name, ...payload } = event;
   return payload;
+}
+
+export type SearchEventName = 'userSearchForProject' | 'userSearchForTutorial' | 'userSearchForCourse';
+
+/** A search's event: its term, and how many results the visitor saw when they saw an answer. */
+export function searchEvent(
+  name: SearchEventName,
+  searchTerm: string,
+  resultCount: number | undefined,
+): AnalyticsEvent {
+  return resultCount === undefined ? { name, searchTerm } : { name, searchTerm, resultCount };
 }

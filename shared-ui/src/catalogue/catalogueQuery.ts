@@ -40,3 +40,15 @@ export function filterCatalogue<Item extends Searchable>(
 ): Item[] {
   return items.filter((item) => matchesCatalogueQuery(item, query));
 }
+
+/** The term a query answers, as its search is recorded: the title term, the chip's keyword, or '' for everything. */
+export function searchedTerm(query: CatalogueQuery): string {
+  switch (query.kind) {
+    case 'all':
+      return '';
+    case 'title':
+      return query.term;
+    case 'keyword':
+      return query.keyword;
+  }
+}

@@ -207,6 +207,7 @@ export type Database = {
           last_error: string | null;
           link_expires_at: string | null;
           next_attempt_at: string;
+          owner_report_id: string | null;
           queued_at: string;
           sent_at: string | null;
           status: string;
@@ -225,6 +226,7 @@ export type Database = {
           last_error?: string | null;
           link_expires_at?: string | null;
           next_attempt_at?: string;
+          owner_report_id?: string | null;
           queued_at?: string;
           sent_at?: string | null;
           status?: string;
@@ -243,6 +245,7 @@ export type Database = {
           last_error?: string | null;
           link_expires_at?: string | null;
           next_attempt_at?: string;
+          owner_report_id?: string | null;
           queued_at?: string;
           sent_at?: string | null;
           status?: string;
@@ -266,6 +269,12 @@ export type Database = {
             foreignKeyName: 'mail_outbox_issue_id_fkey';
             columns: ['issue_id'];
             referencedRelation: 'newsletter_issues';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'mail_outbox_owner_report_id_fkey';
+            columns: ['owner_report_id'];
+            referencedRelation: 'owner_reports';
             referencedColumns: ['id'];
           },
           {
@@ -397,6 +406,69 @@ export type Database = {
           subject?: string;
           test_requested_at?: string | null;
           updated_at?: string;
+        };
+        Relationships: [];
+      };
+      owner_report_settings: {
+        Row: {
+          created_at: string;
+          enabled: boolean;
+          id: boolean;
+          send_day: number;
+          send_hour: number;
+          time_zone: string;
+          updated_at: string;
+        };
+        Insert: {
+          created_at?: string;
+          enabled?: boolean;
+          id?: boolean;
+          send_day?: number;
+          send_hour?: number;
+          time_zone?: string;
+          updated_at?: string;
+        };
+        Update: {
+          created_at?: string;
+          enabled?: boolean;
+          id?: boolean;
+          send_day?: number;
+          send_hour?: number;
+          time_zone?: string;
+          updated_at?: string;
+        };
+        Relationships: [];
+      };
+      owner_reports: {
+        Row: {
+          created_at: string;
+          ends_at: string;
+          figures: NonNullable<Json>;
+          id: string;
+          starts_at: string;
+          time_zone: string;
+          updated_at: string;
+          week_starts_on: string | null;
+        };
+        Insert: {
+          created_at?: string;
+          ends_at: string;
+          figures: NonNullable<Json>;
+          id?: string;
+          starts_at: string;
+          time_zone: string;
+          updated_at?: string;
+          week_starts_on?: string | null;
+        };
+        Update: {
+          created_at?: string;
+          ends_at?: string;
+          figures?: NonNullable<Json>;
+          id?: string;
+          starts_at?: string;
+          time_zone?: string;
+          updated_at?: string;
+          week_starts_on?: string | null;
         };
         Relationships: [];
       };
@@ -579,6 +651,40 @@ export type Database = {
         };
         Relationships: [];
       };
+      owner_report_week_counts: {
+        Row: {
+          count: number | null;
+          figure: string | null;
+          previous_count: number | null;
+        };
+        Relationships: [];
+      };
+      owner_report_week_messages: {
+        Row: {
+          email: string | null;
+          full_name: string | null;
+          received_at: string | null;
+          subject: string | null;
+        };
+        Relationships: [];
+      };
+      owner_report_week_top: {
+        Row: {
+          count: number | null;
+          item: string | null;
+          list: string | null;
+          previous_count: number | null;
+          rank: number | null;
+        };
+        Relationships: [];
+      };
+      owner_report_week_visits_per_day: {
+        Row: {
+          day: string | null;
+          visits: number | null;
+        };
+        Relationships: [];
+      };
     };
     Functions: {
       claim_mail_outbox: {
@@ -640,10 +746,104 @@ export type Database = {
         Returns: number;
       };
       newsletter_digest_since: { Args: { p_week_of: string }; Returns: string };
+      owner_report_counts: {
+        Args: { p_from: string; p_time_zone?: string; p_to: string };
+        Returns: {
+          count: number;
+          figure: string;
+          previous_count: number;
+        }[];
+      };
+      owner_report_figures: {
+        Args: {
+          p_from: string;
+          p_message_limit?: number;
+          p_time_zone?: string;
+          p_to: string;
+        };
+        Returns: Json;
+      };
+      owner_report_messages: {
+        Args: { p_from: string; p_to: string };
+        Returns: {
+          email: string;
+          full_name: string;
+          received_at: string;
+          subject: string;
+        }[];
+      };
+      owner_report_period: {
+        Args: { p_from: string; p_time_zone?: string; p_to: string };
+        Returns: {
+          ends_at: string;
+          previous_starts_at: string;
+          starts_at: string;
+          time_zone: string;
+        }[];
+      };
+      owner_report_top: {
+        Args: {
+          p_from: string;
+          p_limit?: number;
+          p_time_zone?: string;
+          p_to: string;
+        };
+        Returns: {
+          count: number;
+          item: string;
+          list: string;
+          previous_count: number;
+          rank: number;
+        }[];
+      };
+      owner_report_visits_per_day: {
+        Args: { p_from: string; p_time_zone?: string; p_to: string };
+        Returns: {
+          day: string;
+          visits: number;
+        }[];
+      };
+      owner_report_week: {
+        Args: { p_at?: string };
+        Returns: {
+          due_at: string;
+          ends_at: string;
+          starts_at: string;
+          time_zone: string;
+          week_starts_on: string;
+        }[];
+      };
       purge_mail_records: { Args: Record<PropertyKey, never>; Returns: Json };
       queue_due_newsletter_issues: {
         Args: { p_batch_size: number };
         Returns: number;
+      };
+      queue_owner_report: {
+        Args: {
+          p_from: string;
+          p_time_zone: string;
+          p_to: string;
+          p_week_starts_on?: string;
+        };
+        Returns: string;
+      };
+      queue_owner_report_now: {
+        Args: Record<PropertyKey, never>;
+        Returns: {
+          ends_at: string;
+          outcome: string;
+          report_id: string;
+          starts_at: string;
+        }[];
+      };
+      queue_weekly_owner_report: {
+        Args: { p_at?: string };
+        Returns: {
+          ends_at: string;
+          outcome: string;
+          report_id: string;
+          starts_at: string;
+        }[];
       };
       record_mail_event: {
         Args: {

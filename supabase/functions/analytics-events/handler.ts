@@ -1,5 +1,6 @@
 // The analytics-events edge function: POST {events: [{name, payload?, route?}]}, a batch of the site's analytics
-// events (spec §9). It checks their shape and size, takes the batch from the rate limits (each event is a unit; per
+// events (spec §9). It checks their shape and size (a search's result count included: a whole number within
+// MAX_RESULT_COUNT, on the three search events only), takes the batch from the rate limits (each event is a unit; per
 // client, keyed on the address the platform vouches for, and for all clients together; _shared/rateLimits.ts) and
 // stores it with the service role. The table's own checks refuse unknown event names. Visitors cannot write
 // public.analytics_events any other way.
@@ -20,11 +21,28 @@ export const MAX_EVENTS_PER_BATCH = 10;
 export const MAX_PAYLOAD_BYTES = 512;
 export const MAX_ROUTE_LENGTH = 512;
 export const MAX_BODY_BYTES = 8 * 1024;
+/** A search's result count (how many results the visitor saw), at most: far more than any catalogue holds. */
+export const MAX_RESULT_COUNT = 100_000;
+/** The events that carry a result count, beside their searchTerm. */
+const searchEvents = new Set(['userSearchForProject', 'userSearchForTutorial', 'userSearchForCourse']);
 
 interface EventRow {
   name: string;
   payload: Record<string, unknown>;
   route: string | null;
+}
+
+/** A result count is a whole number within bounds, on a search only; the owner's report counts searches by it. */
+function validResultCount(name: string, payload: Record<string, unknown>): boolean {
+  if (!('resultCount' in payload)) return true;
+  const count = payload.resultCount;
+  return (
+    searchEvents.has(name) &&
+    typeof count === 'number' &&
+    Number.isInteger(count) &&
+    count >= 0 &&
+    count <= MAX_RESULT_COUNT
+  );
 }
 
 /** The batch as rows, or null when anything in it is not an event the site sends. */
@@ -39,6 +57,7 @@ export function toEventRows(value: unknown): EventRow[] | null {
     if (typeof payload !== 'object' || payload === null || Array.isArray(payload)) return null;
     if (new TextEncoder().encode(JSON.stringify(payload)).byteLength > MAX_PAYLOAD_BYTES) return null;
     if (route !== null && (typeof route !== 'string' || route.length > MAX_ROUTE_LENGTH)) return null;
+    if (!validResultCount(name, payload as Record<string, unknown>)) return null;
     rows.push({ name, payload: payload as Record<string, unknown>, route: route as string | null });
   }
   return rows;

@@ -10,9 +10,10 @@
 //   reset: throws the persisted data away and rebuilds it from the migrations and seed.
 // Environment: SUPABASE_LOCAL_PORT, SUPABASE_LOCAL_FRESH=1, SUPABASE_LOCAL_QUIET=1, SUPABASE_LOCAL_CORS_ORIGINS
 // (comma-separated), SUPABASE_LOCAL_API_KEYS=legacy, SUPABASE_LOCAL_MAIL_PURGE_EVERY_MS (the purge's period, for tests).
-// The mail outbox and the newsletter run every 2 s (as pg_cron runs the mail-outbox and newsletter-send functions on a
-// hosted project), and old mail records are purged at start and hourly (pg_cron: daily); the functions send through
-// SMTP_URL (npm start points it at its mail catcher) with MAIL_FROM, OWNER_EMAIL, SITE_URL and NEWSLETTER_POSTAL_ADDRESS.
+// The mail outbox and the newsletter run every 2 s, the owner's report every minute (as pg_cron runs the mail-outbox,
+// newsletter-send and owner-report functions on a hosted project; the report goes once a week, when it is due), and old
+// mail records are purged at start and hourly (pg_cron: daily); the functions send through SMTP_URL (npm start points
+// it at its mail catcher) with MAIL_FROM, OWNER_EMAIL, SITE_URL and NEWSLETTER_POSTAL_ADDRESS.
 import { mkdirSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -61,8 +62,10 @@ async function start(): Promise<void> {
     dataDir: values.fresh || flag('SUPABASE_LOCAL_FRESH') ? 'memory' : dataDir,
     quiet: values.quiet || flag('SUPABASE_LOCAL_QUIET'),
     corsOrigins,
-    // --no-schedule: tests that run the outbox and the newsletter themselves, with settings of their own.
-    schedule: values['no-schedule'] ? {} : { 'mail-outbox': 2000, 'newsletter-send': 2000 },
+    // --no-schedule: tests that run the outbox, the newsletter and the report themselves, with settings of their own.
+    schedule: values['no-schedule']
+      ? {}
+      : { 'mail-outbox': 2000, 'newsletter-send': 2000, 'owner-report': 60_000 },
     mailPurgeEveryMs: Number(process.env.SUPABASE_LOCAL_MAIL_PURGE_EVERY_MS ?? 3_600_000),
     log,
   });

@@ -88,7 +88,7 @@ export interface LocalSupabaseOptions {
    *  provides them (hostedFunctionVariables; default true; restored on stop). */
   functionEnv?: boolean;
   /** Functions run on a schedule, as pg_cron runs them on a hosted project: name -> every so many milliseconds
-   *  (default: none). Each is POSTed with the service-role key, one run at a time. */
+   *  (default: none). Each is POSTed `{}` with the service-role key, one run at a time. */
   schedule?: Record<string, number>;
   /** Purge old mail records (public.purge_mail_records) at start and this often, as pg_cron does daily on a hosted
    *  project; 0: never (default). */
@@ -142,12 +142,13 @@ export function withoutApiKey(rawUrl: string): string {
 
 const maxBodyBytes = 2 * 1024 * 1024;
 
-/** What the scheduled functions ask every few seconds, left out of the request log. */
+/** What the scheduled functions ask over and over, left out of the request log. */
 const scheduledCalls = new Set([
   '/rest/v1/rpc/claim_mail_outbox',
   '/rest/v1/rpc/newsletter_digest_since',
   '/rest/v1/rpc/queue_due_newsletter_issues',
   '/rest/v1/rpc/claim_newsletter_batches',
+  '/rest/v1/rpc/queue_weekly_owner_report',
 ]);
 
 async function readBody(request: IncomingMessage): Promise<Buffer> {
@@ -401,7 +402,7 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Pr
     const rawUrl = request.url ?? '/';
     const rawPath = rawUrl.split('?')[0] ?? '/';
     response.on('finish', () => {
-      // The schedule asks every two seconds; what it sends shows in the mail catcher, not here.
+      // The schedule asks every few seconds; what it sends shows in the mail catcher, not here.
       if (options.quiet || scheduledCalls.has(rawPath)) return;
       const shown = rawPath.startsWith('/rest/v1/') ? withoutApiKey(rawUrl) : rawPath;
       log(
@@ -534,9 +535,10 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Pr
     if (!process.env[name]) log(`  ${name} is not set: ${meaning}`);
   }
 
-  // The schedule: the mail outbox (mail that could not be sent at once goes out once the mail server is back) and the
-  // newsletter (issues whose time has come, the weekly digest), each called with a secret key as pg_cron calls them
-  // (private.call_edge_function). A run still under way is not started again.
+  // The schedule: the mail outbox (mail that could not be sent at once goes out once the mail server is back), the
+  // newsletter (issues whose time has come, the weekly digest) and the owner's weekly report. A run still under way is
+  // not started again. Each call is what a pg_cron job sends (private.call_edge_function): a secret key, and an empty
+  // JSON body.
   const scheduledRuns = new Map<string, Promise<unknown>>();
   const scheduleTimers = Object.entries(options.schedule ?? {})
     .filter(([, everyMs]) => everyMs > 0)
@@ -546,6 +548,7 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Pr
         const request = new Request(`${url}/${name}`, {
           method: 'POST',
           headers: scheduledCallHeaders(projectKeys.secret),
+          body: '{}',
         });
         const run = ready
           .then(() => functions.invoke(name, request))

@@ -1,11 +1,11 @@
-import { useId, useMemo, useRef } from 'react';
+import { useId, useRef } from 'react';
 import type { Project } from '@site/shared-ui/rows';
 import type { LoadStatus } from '@site/shared-ui/useLiveTable';
 import { SearchBox } from '@site/shared-ui/SearchBox';
 import { KeywordChips } from '@site/shared-ui/KeywordChips';
 import { Button } from '@site/shared-ui/Button';
 import { visuallyHiddenClassName } from '@site/shared-ui/VisuallyHidden';
-import { filterCatalogue, type CatalogueQuery } from '@site/shared-ui/catalogueQuery';
+import type { CatalogueQuery } from '@site/shared-ui/catalogueQuery';
 import { PageSection } from '../../components/PageSection.tsx';
 import { ProjectGrid } from './ProjectGrid.tsx';
 import { projectKeywordChips } from './projectKeywords.ts';
@@ -43,8 +43,16 @@ interface PortfolioSectionProps {
 export function PortfolioSection({ status, projects, onRetry }: PortfolioSectionProps) {
   const headingId = useId();
   const searchArea = useRef<HTMLDivElement>(null);
-  const { boxText, query, chip, type, search, pressChip, clear } = useProjectSearch();
-  const visible = useMemo(() => filterCatalogue(projects, query), [projects, query]);
+  const {
+    boxText,
+    query,
+    chip,
+    type,
+    search,
+    pressChip,
+    clear,
+    shown: visible,
+  } = useProjectSearch(projects, status);
   const ready = status === 'ready';
   const noMatch = ready && query.kind !== 'all' && projects.length > 0 && visible.length === 0;
 

@@ -1,6 +1,7 @@
 // The tutorials page's search: what the box holds, the chosen sort, and the tutorials the last search found, kept
 // live: when the owner edits the videos (a title, the counts), the same search runs again.
 import { useCallback, useMemo, useState } from 'react';
+import { searchEvent } from '@site/shared-ui/analyticsEvents';
 import { publish } from '@site/shared-ui/eventBus';
 import { callDatabaseFunction } from '@site/shared-ui/restClient';
 import { toTutorial, type Tutorial, type VideoRow } from '@site/shared-ui/rows';
@@ -8,6 +9,7 @@ import { functionDataKey, functionLoader } from '@site/shared-ui/sectionData';
 import type { CatalogueSearchOutcome } from '@site/shared-ui/catalogueSearch';
 import { useCatalogueSearch } from '@site/shared-ui/useCatalogueSearch';
 import { prefetchRead, useLiveRead } from '@site/shared-ui/useLiveTable';
+import { useRecordShownSearch, useSearchLog } from '@site/shared-ui/useSearchRecord';
 import { searchVideos, searchVideosArgs, type TutorialSearch } from './searchTutorials.ts';
 import { defaultTutorialSort, type TutorialSort } from './tutorialSort.ts';
 
@@ -46,18 +48,24 @@ export function prefetchFirstSearch(): void {
   prefetchRead(searchKey(initialSearch), () => searchVideos(initialSearch));
 }
 
-/**
- * Every search is recorded as userSearchForTutorial, and here, unlike projects and courses, so is clearing the box:
- * a tutorial search runs on the server (spec §4), and an empty term is a search of its own (the first load is one),
- * not only a way back to the full list.
- */
-function recordTutorialSearch(outcome: NonNullable<CatalogueSearchOutcome>) {
-  publish({ name: 'userSearchForTutorial', searchTerm: outcome.kind === 'searched' ? outcome.term : '' });
+function recordTutorialSearch(term: string, resultCount: number | undefined) {
+  publish(searchEvent('userSearchForTutorial', term, resultCount));
 }
 
 export function useTutorialSearch(): TutorialSearchView {
+  // Every search is recorded as userSearchForTutorial once its answer is shown, with how many tutorials it showed;
+  // here, unlike projects and courses, so is clearing the box: a tutorial search runs on the server (spec §4), and an
+  // empty term is a search of its own (the first load is one), not only a way back to the full list.
+  const log = useSearchLog();
+  const { searched } = log;
   // The box is the kit's catalogue search, without chips; the sort is this page's own.
-  const box = useCatalogueSearch(recordTutorialSearch);
+  const box = useCatalogueSearch(
+    useCallback(
+      (outcome: NonNullable<CatalogueSearchOutcome>) =>
+        searched(outcome.kind === 'searched' ? outcome.term : ''),
+      [searched],
+    ),
+  );
   const [sort, setSort] = useState<TutorialSort>(defaultTutorialSort);
   const search = useMemo<TutorialSearch>(
     () => ({ searchTerm: box.query.kind === 'title' ? box.query.term : '', sort }),
@@ -76,6 +84,11 @@ export function useTutorialSearch(): TutorialSearchView {
     failureLabel: '[tutorials] search failed:',
   });
   const tutorials = useMemo<Tutorial[]>(() => answer.rows.map(toTutorial), [answer.rows]);
+  useRecordShownSearch(
+    log,
+    recordTutorialSearch,
+    answer.status === 'ready' ? { term: search.searchTerm, resultCount: tutorials.length } : undefined,
+  );
   return {
     input: box.boxText,
     setInput: box.type,

@@ -1,4 +1,9 @@
-import { filterCatalogue, normaliseSearchText, type CatalogueQuery } from '@site/shared-ui/catalogueQuery';
+import {
+  filterCatalogue,
+  normaliseSearchText,
+  searchedTerm,
+  type CatalogueQuery,
+} from '@site/shared-ui/catalogueQuery';
 
 function course(title: string, keywords: string[]) {
   return { title, keywords };
@@ -78,5 +83,13 @@ describe('filterCatalogue', () => {
     expect(
       filterCatalogue([course('Legacy', ['GitHub'])], { kind: 'keyword', keyword: 'GITHUB' }),
     ).toHaveLength(1);
+  });
+});
+
+describe('searchedTerm', () => {
+  it('is the term a query answers, as its search is recorded', () => {
+    expect(searchedTerm({ kind: 'all' })).toBe('');
+    expect(searchedTerm({ kind: 'title', term: 'Angular' })).toBe('Angular');
+    expect(searchedTerm({ kind: 'keyword', keyword: 'NODEJS' })).toBe('NODEJS');
   });
 });

@@ -3,8 +3,8 @@ import { eventPayload, type AnalyticsEvent } from '@site/shared-ui/analyticsEven
 /** A row of public.analytics_events as the site writes it. */
 export interface AnalyticsRow {
   name: AnalyticsEvent['name'];
-  /** The event's own values (a search term, a title), nothing else about the visitor. */
-  payload: Record<string, string>;
+  /** The event's own values (a search term and its result count, a title), nothing else about the visitor. */
+  payload: Record<string, string | number>;
   route: string;
 }
 
@@ -19,7 +19,7 @@ export function toAnalyticsRow(event: AnalyticsEvent, route: string): AnalyticsR
   const payload = Object.fromEntries(
     Object.entries(eventPayload(event)).map(([key, value]) => [
       key,
-      value.slice(0, MAX_PAYLOAD_VALUE_LENGTH),
+      typeof value === 'string' ? value.slice(0, MAX_PAYLOAD_VALUE_LENGTH) : value,
     ]),
   );
   return { name: event.name, payload, route: route.slice(0, MAX_ROUTE_LENGTH) };

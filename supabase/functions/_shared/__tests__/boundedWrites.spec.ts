@@ -1,7 +1,7 @@
 // Everything a visitor can add to the database is bounded: the newsletter-subscribe and analytics-events functions
 // under Node, against the local stand-in as the database, with their rate limits (rateLimits.ts), size caps and
 // answers that reveal nothing about who is subscribed.
-import analyticsEvents from '../../analytics-events/handler.ts';
+import analyticsEvents, { MAX_RESULT_COUNT } from '../../analytics-events/handler.ts';
 import newsletterSubscribe from '../../newsletter-subscribe/handler.ts';
 import { keyedHash } from '../clientAddress.ts';
 import { rateLimits } from '../rateLimits.ts';
@@ -206,7 +206,7 @@ const countEvents = async (route: string) =>
 const events = (route: string, count: number) => ({
   events: Array.from({ length: count }, (_, index) => ({
     name: 'userSearchForProject',
-    payload: { searchTerm: `term ${index}` },
+    payload: { searchTerm: `term ${index}`, resultCount: index },
     route,
   })),
 });
@@ -219,6 +219,25 @@ describe('analytics-events', () => {
     expect(await countEvents(route)).toBe(3);
   });
 
+  it("stores a search's result count as a number, from none up to the bound", async () => {
+    const route = `/counted-${Date.now()}`;
+    const batch = {
+      events: [0, MAX_RESULT_COUNT].map((resultCount) => ({
+        name: 'userSearchForTutorial',
+        payload: { searchTerm: 'cobol', resultCount },
+        route,
+      })),
+    };
+    expect((await post(analyticsEvents, batch, newClient())).status).toBe(204);
+    const rows = await backend.readAsOwner<{ payload: unknown }>(
+      `analytics_events?select=payload&route=eq.${encodeURIComponent(route)}&order=id`,
+    );
+    expect(rows.map((row) => row.payload)).toEqual([
+      { searchTerm: 'cobol', resultCount: 0 },
+      { searchTerm: 'cobol', resultCount: MAX_RESULT_COUNT },
+    ]);
+  });
+
   it.each<[string, unknown]>([
     ['more than 10 events at once', events('/x', 11)],
     ['no events', { events: [] }],
@@ -229,6 +248,29 @@ describe('analytics-events', () => {
     ['details that are not an object', { events: [{ name: 'userViewsCV', payload: [1] }] }],
     ['a route over 512 characters', { events: [{ name: 'userViewsCV', route: `/${'r'.repeat(600)}` }] }],
     ['an event the site never sends', { events: [{ name: 'dropTables', route: '/unknown-event' }] }],
+    ...(
+      [
+        ['a result count that is not a number', '3'],
+        ['a negative result count', -1],
+        ['a result count that is not whole', 1.5],
+        ['a result count beyond any catalogue', MAX_RESULT_COUNT + 1],
+      ] as const
+    ).map(([label, resultCount]): [string, unknown] => [
+      label,
+      {
+        events: [
+          {
+            name: 'userSearchForCourse',
+            payload: { searchTerm: 'angular', resultCount },
+            route: '/unknown-event',
+          },
+        ],
+      },
+    ]),
+    [
+      'a result count on an event that is no search',
+      { events: [{ name: 'userViewsCV', payload: { resultCount: 1 }, route: '/unknown-event' }] },
+    ],
   ])('refuses %s with 400 and stores nothing', async (_case, body) => {
     const before = await countEvents('/unknown-event');
     expect((await post(analyticsEvents, body, newClient())).status).toBe(400);

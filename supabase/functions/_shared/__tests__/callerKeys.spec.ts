@@ -5,8 +5,10 @@ import analyticsEvents from '../../analytics-events/handler.ts';
 import contact from '../../contact/handler.ts';
 import mailOutbox from '../../mail-outbox/handler.ts';
 import newsletterConfirm from '../../newsletter-confirm/handler.ts';
+import newsletterSend from '../../newsletter-send/handler.ts';
 import newsletterSubscribe from '../../newsletter-subscribe/handler.ts';
 import newsletterUnsubscribe from '../../newsletter-unsubscribe/handler.ts';
+import ownerReport from '../../owner-report/handler.ts';
 import youtubeSync from '../../youtube-sync/handler.ts';
 import type { KeyLevel } from '../apiKeys.ts';
 import { projectVariables, restoreEnvAfterAll } from './localBackend.ts';
@@ -24,6 +26,8 @@ const functions: [string, (request: Request) => Promise<Response>, KeyLevel][] =
   ['newsletter-unsubscribe', newsletterUnsubscribe, 'publishable'],
   ['analytics-events', analyticsEvents, 'publishable'],
   ['mail-outbox', mailOutbox, 'secret'],
+  ['newsletter-send', newsletterSend, 'secret'],
+  ['owner-report', ownerReport, 'secret'],
   ['youtube-sync', youtubeSync, 'secret'],
 ];
 

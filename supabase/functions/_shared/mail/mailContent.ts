@@ -1,16 +1,18 @@
 // The mails the site sends, written when they are sent from what the outbox row holds (public.claim_mail_outbox): a
-// newsletter confirmation, the welcome that follows it, and the owner's copy of a contact message. Only what is stored
-// goes in (never the clock), so every attempt at a row writes the same bytes and the provider's idempotency key holds.
-// Each returns the mail, or why it cannot be written now (a setting of ours is missing or wrong: it waits) or is no
-// longer wanted (it is cancelled).
+// newsletter confirmation, the welcome that follows it, the owner's copy of a contact message, and the owner's report
+// (ownerReportMail.ts). Only what is stored goes in (never the clock), so every attempt at a row writes the same bytes
+// and the provider's idempotency key holds. Each returns the mail, or why it cannot be written now (a setting of ours
+// is missing or wrong: it waits) or is no longer wanted (it is cancelled).
 import { displayName, headerText } from './mailHeaders.ts';
 import { mailLinkUrl, signMailLink, type MailLinkPurpose } from './mailLinks.ts';
 import type { MailSettings } from './mailSettings.ts';
 import type { OutgoingMail } from './mailTransport.ts';
+import { ownerReportMail, type OwnerReportDetails } from './ownerReportMail.ts';
 import type { MailBlock } from './template/MailLayout.tsx';
 import { mailBrand, renderMail } from './template/renderMail.ts';
 
-export type MailKind = 'newsletter_confirmation' | 'newsletter_welcome' | 'contact_notification';
+export type MailKind =
+  'newsletter_confirmation' | 'newsletter_welcome' | 'contact_notification' | 'owner_report';
 
 export interface SubscriberDetails {
   subscriberId: string;
@@ -37,7 +39,7 @@ export interface OutboxRow {
   /** A confirmation's link expiry, as queued (its text and its link say so). */
   linkExpiresAt: string | null;
   /** null when the row it was about is gone. */
-  details: SubscriberDetails | ContactDetails | null;
+  details: SubscriberDetails | ContactDetails | OwnerReportDetails | null;
 }
 
 export type ComposedMail =
@@ -191,5 +193,7 @@ export async function composeMail(row: OutboxRow, settings: MailSettings): Promi
   if (row.kind === 'contact_notification') {
     return contactMail(row as OutboxRow & { details: ContactDetails }, settings);
   }
+  if (row.kind === 'owner_report')
+    return ownerReportMail(row.id, row.details as OwnerReportDetails, settings);
   return newsletterMail(row as OutboxRow & { details: SubscriberDetails }, settings);
 }

@@ -3,11 +3,31 @@ import userEvent from '@testing-library/user-event';
 import type { AnalyticsEvent } from '@site/shared-ui/analyticsEvents';
 import { subscribeToEvents } from '@site/shared-ui/eventBus';
 import { CourseSearch } from '../CourseSearch.tsx';
+import type { Course } from '@site/shared-ui/rows';
 import { courseKeywords } from '../courseKeywords.ts';
 import { useCourseSearch } from '../useCourseSearch.ts';
 
+function course(id: string, title: string, keywords: string[]): Course {
+  return {
+    id,
+    title,
+    description: `About ${title}`,
+    imagePath: `https://example.test/${id}.webp`,
+    platform: 'UDEMY',
+    keywords,
+    linkToCourse: `https://example.test/${id}`,
+  };
+}
+
+const courses = [
+  course('1', 'Angular from scratch', ['angular', 'typescript']),
+  course('2', 'Angular and NgRx', ['angular']),
+  course('3', 'REST APIs with Node.js', ['nodejs', 'expressjs']),
+  course('4', 'MongoDB for developers', ['mongodb', 'nodejs']),
+];
+
 function SearchWithQuery() {
-  const search = useCourseSearch();
+  const search = useCourseSearch(courses, 'ready');
   return (
     <>
       <CourseSearch search={search} />
@@ -43,7 +63,7 @@ describe('CourseSearch', () => {
     expect(events).toEqual([]);
     await user.keyboard('{Enter}');
     expect(query()).toEqual({ kind: 'title', term: 'angular' });
-    expect(events).toEqual([{ name: 'userSearchForCourse', searchTerm: 'angular' }]);
+    expect(events).toEqual([{ name: 'userSearchForCourse', searchTerm: 'angular', resultCount: 2 }]);
     unsubscribe();
   });
 
@@ -70,10 +90,10 @@ describe('CourseSearch', () => {
     expect(query()).toEqual({ kind: 'all' });
 
     expect(events).toEqual([
-      { name: 'userSearchForCourse', searchTerm: 'NODEJS' },
-      { name: 'userSearchForCourse', searchTerm: 'MONGODB' },
-      { name: 'userSearchForCourse', searchTerm: 'MONGODB atlas' },
-      { name: 'userSearchForCourse', searchTerm: 'CSS' },
+      { name: 'userSearchForCourse', searchTerm: 'NODEJS', resultCount: 2 },
+      { name: 'userSearchForCourse', searchTerm: 'MONGODB', resultCount: 1 },
+      { name: 'userSearchForCourse', searchTerm: 'MONGODB atlas', resultCount: 0 },
+      { name: 'userSearchForCourse', searchTerm: 'CSS', resultCount: 0 },
     ]);
     unsubscribe();
   });

@@ -72,7 +72,25 @@ describe('PortfolioSection', () => {
     expect(cardTitles()).toEqual(['Task Board']);
     expect(screen.getByRole('status')).toHaveTextContent('1 project with “BOARD” in the title.');
     stop();
-    expect(events).toEqual([{ name: 'userSearchForProject', searchTerm: 'BOARD' }]);
+    expect(events).toEqual([{ name: 'userSearchForProject', searchTerm: 'BOARD', resultCount: 1 }]);
+  });
+
+  it('records a search that finds nothing with a count of 0, and one asked while loading once the projects came', async () => {
+    const user = userEvent.setup();
+    const { events, stop } = recordEvents();
+    const view = render(<PortfolioSection onRetry={() => undefined} status="loading" projects={[]} />);
+    await user.type(screen.getByRole('searchbox'), 'wallet');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    expect(events).toEqual([]);
+    view.rerender(<PortfolioSection onRetry={() => undefined} status="ready" projects={projects} />);
+    await user.clear(screen.getByRole('searchbox'));
+    await user.type(screen.getByRole('searchbox'), 'cobol');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    stop();
+    expect(events).toEqual([
+      { name: 'userSearchForProject', searchTerm: 'wallet', resultCount: 1 },
+      { name: 'userSearchForProject', searchTerm: 'cobol', resultCount: 0 },
+    ]);
   });
 
   it('filters by a chip, shows its keyword in the box, and releases it when pressed again', async () => {
@@ -89,7 +107,7 @@ describe('PortfolioSection', () => {
     expect(screen.getByRole('searchbox')).toHaveValue('');
     expect(cardTitles()).toHaveLength(3);
     stop();
-    expect(events).toEqual([{ name: 'userSearchForProject', searchTerm: 'NEST.JS' }]);
+    expect(events).toEqual([{ name: 'userSearchForProject', searchTerm: 'NEST.JS', resultCount: 1 }]);
   });
 
   it('switches from a chip to a title search when a new term is searched', async () => {

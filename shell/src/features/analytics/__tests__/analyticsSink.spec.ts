@@ -49,12 +49,18 @@ describe('the analytics sink', () => {
     const sink = startRecordingSink('/portfolio');
     stop = sink.stop;
     await backendKnown();
-    publish({ name: 'userSearchForProject', searchTerm: 'angular' });
+    publish({ name: 'userSearchForProject', searchTerm: 'angular', resultCount: 0 });
     expect(sink.sent).toHaveLength(0);
     jest.advanceTimersByTime(ANALYTICS_FLUSH_DELAY_MS);
     expect(sink.sent).toEqual([
       {
-        rows: [{ name: 'userSearchForProject', payload: { searchTerm: 'angular' }, route: '/portfolio' }],
+        rows: [
+          {
+            name: 'userSearchForProject',
+            payload: { searchTerm: 'angular', resultCount: 0 },
+            route: '/portfolio',
+          },
+        ],
         keepalive: false,
       },
     ]);
@@ -95,9 +101,10 @@ describe('the analytics sink', () => {
     const sink = startRecordingSink();
     stop = sink.stop;
     await backendKnown();
-    publish({ name: 'userSearchForCourse', searchTerm: 'x'.repeat(5000) });
+    publish({ name: 'userSearchForCourse', searchTerm: 'x'.repeat(5000), resultCount: 3 });
     jest.advanceTimersByTime(ANALYTICS_FLUSH_DELAY_MS);
     expect(sink.sent[0]?.rows[0]?.payload.searchTerm).toHaveLength(MAX_PAYLOAD_VALUE_LENGTH);
+    expect(sink.sent[0]?.rows[0]?.payload.resultCount).toBe(3);
   });
 
   it('stops storing after it is stopped', async () => {

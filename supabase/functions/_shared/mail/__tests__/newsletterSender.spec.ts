@@ -4,6 +4,7 @@
 // someone who leaves between queuing and sending gets nothing; a cancelled issue stops; the provider's 429 is waited
 // out; the owner's test copy goes to the owner alone; an image without alt text keeps an issue from going.
 import { readServiceBackend } from '../../serviceBackend.ts';
+import { apiKeyHeaders } from '../../apiKeys.ts';
 import {
   BACKEND_START_TIMEOUT_MS,
   projectVariables,
@@ -85,8 +86,7 @@ async function newIssue(fields: Record<string, unknown>): Promise<{ id: string; 
   const response = await fetch(`${backend.url}/rest/v1/newsletter_issues?select=id,slug`, {
     method: 'POST',
     headers: {
-      apikey: backend.secretKey,
-      Authorization: `Bearer ${backend.secretKey}`,
+      ...apiKeyHeaders(backend.secretKey),
       'Content-Type': 'application/json',
       Prefer: 'return=representation',
     },

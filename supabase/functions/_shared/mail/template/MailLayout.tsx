@@ -15,13 +15,21 @@ import { Section } from '@react-email/section';
 import { Text } from '@react-email/text';
 // React in scope: every tool that reads this file (Deno, tsx, ts-jest) compiles its JSX the same way with it.
 import React, { type CSSProperties, type ReactNode } from 'react';
+import { MailBarChart, type MailBarChartParts } from './MailBarChart.tsx';
 import { darkColors, fontFamily, lightColors, mailWidthPx } from './mailTheme.ts';
+import { MailTable, type MailTableParts } from './MailTable.tsx';
 
 /** A block of a mail's content. */
 export type MailBlock =
   /** A paragraph; its line breaks are kept. */
   | { kind: 'text'; text: string }
   | { kind: 'heading'; text: string }
+  /** A section's heading, under the mail's one heading. */
+  | { kind: 'subheading'; text: string }
+  /** Figures in rows and columns. */
+  | ({ kind: 'table' } & MailTableParts)
+  /** Figures as bars (HTML table cells: no image, no script). */
+  | ({ kind: 'barChart' } & MailBarChartParts)
   /** The mail's one action, as a button. */
   | { kind: 'button'; label: string; url: string }
   /** HTML made safe and styled for mail by this module (markdownToMailHtml): never HTML from elsewhere. */
@@ -86,6 +94,8 @@ const darkTheme = `
   .mail-card a { color: ${darkColors.brandStrong} !important; }
   .mail-card a.mail-button { background-color: ${darkColors.brandStrong} !important; color: ${darkColors.onBrand} !important; }
   .mail-card hr, .mail-card td, .mail-card th { border-color: ${darkColors.border} !important; }
+  .mail-card .mail-table th { color: ${darkColors.textMuted} !important; }
+  .mail-card .mail-bar { background-color: ${darkColors.brandStrong} !important; }
   .mail-card code, .mail-card pre { background-color: ${darkColors.surfaceAlt} !important; }
 }`;
 
@@ -104,6 +114,25 @@ function Block({ block }: { block: MailBlock }) {
           {block.text}
         </Heading>
       );
+    case 'subheading':
+      return (
+        <Heading
+          as="h2"
+          style={{
+            ...paragraph,
+            margin: '28px 0 12px',
+            fontSize: '19px',
+            lineHeight: '1.3',
+            fontWeight: 700,
+          }}
+        >
+          {block.text}
+        </Heading>
+      );
+    case 'table':
+      return <MailTable table={block} />;
+    case 'barChart':
+      return <MailBarChart chart={block} />;
     case 'button':
       return (
         <Section style={{ margin: '8px 0 24px' }}>

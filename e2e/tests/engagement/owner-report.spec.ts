@@ -1,0 +1,330 @@
+// The owner's report, end to end: a backend of its own (so that only this test's events are counted) whose mail goes
+// to the site's mail catcher, addressed to an owner address of this run. With known events in the database (visits,
+// searches with and without results, opens, plays, ad clicks, pop-up dismissals, a new subscriber, a bounce, a
+// message), a POST to owner-report with {"now": true} puts one mail in the owner's inbox whose figures are the views'
+// and the seeded counts, with the searches that found nothing listed; the stand-in's own schedule sends the week's
+// report; the schedule's call, made twice at once and again, sends one report for the week; and the chart reads in
+// the light and the dark theme of a mail program.
+import { createRequire } from 'node:module';
+import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import WebSocket from 'ws';
+import { LOCAL_SECRET_KEY } from '@site/supabase-local/keys';
+import { localMailAddresses } from '../../../scripts/mailCatcher.mjs';
+import { startBackend } from '../../../scripts/backend.mjs';
+import { mailsTo, waitForMails, type CaughtMail } from '../../support/mailbox.ts';
+import { ports } from '../../support/site.ts';
+import { uniqueToken } from './engagementSite.ts';
+
+test.describe.configure({ mode: 'serial' });
+
+// How the mail names each figure, from the functions' TypeScript, loaded as the mail spec loads it (their package is
+// not an ES module to this runner).
+type ReportFigures = typeof import('../../../supabase/functions/_shared/mail/ownerReportFigures.ts');
+const { figureLabels, figureNames } = createRequire(import.meta.url)(
+  '../../../supabase/functions/_shared/mail/ownerReportFigures.ts',
+) as ReportFigures;
+
+const backendOffset = 180;
+const owner = `${uniqueToken('owner.report').replace(/[^a-z0-9.]/gi, '')}@alexmorgan.dev`.toLowerCase();
+const siteHost = 'alexmorgan.dev';
+
+let backend: { url: string; stop: () => Promise<void> };
+let database: SupabaseClient;
+
+test.beforeAll(async () => {
+  backend = await startBackend({
+    port: ports.backend + backendOffset,
+    fresh: true,
+    quiet: true,
+    env: {
+      SMTP_URL: `smtp://127.0.0.1:${ports.mailSmtp}?ignoreTLS=true`,
+      SITE_URL: `https://${siteHost}`,
+      MAIL_FROM: localMailAddresses.from,
+      OWNER_EMAIL: owner,
+    },
+  });
+  database = createClient(backend.url, LOCAL_SECRET_KEY, {
+    auth: { persistSession: false, autoRefreshToken: false },
+    realtime: { transport: WebSocket as never },
+  });
+});
+
+test.afterAll(async () => {
+  await backend?.stop();
+});
+
+interface ReportAnswer {
+  outcome: string;
+  reportId: string | null;
+  startsAt: string | null;
+  endsAt: string | null;
+}
+
+async function askForReport(body: object): Promise<ReportAnswer> {
+  const response = await fetch(`${backend.url}/functions/v1/owner-report`, {
+    method: 'POST',
+    headers: { apikey: LOCAL_SECRET_KEY, 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  expect(response.status).toBe(200);
+  return (await response.json()) as ReportAnswer;
+}
+
+async function insert(table: string, rows: object[]): Promise<void> {
+  const { error } = await database.from(table).insert(rows);
+  if (error) throw new Error(`insert into ${table}: ${error.message}`);
+}
+
+const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3_600_000).toISOString();
+
+/** Events of the last seven days, and a few of the seven days before. */
+function knownEvents() {
+  const event = (name: string, payload: object, hours: number) => ({
+    name,
+    payload,
+    route: '/',
+    created_at: hoursAgo(hours),
+  });
+  return {
+    current: [
+      ...[1, 25, 26, 72, 120].map((hours) => event('userInApp', {}, hours)),
+      event('userSearchForCourse', { searchTerm: 'Rust', resultCount: 0 }, 2),
+      event('userSearchForCourse', { searchTerm: 'rust ', resultCount: 0 }, 30),
+      event('userSearchForCourse', { searchTerm: 'angular', resultCount: 3 }, 3),
+      event('userSearchForTutorial', { searchTerm: 'cobol', resultCount: 0 }, 4),
+      event('userSearchForTutorial', { searchTerm: '', resultCount: 12 }, 4),
+      event('userSearchForProject', { searchTerm: 'kanban', resultCount: 1 }, 5),
+      event('userViewsTheProject', { projectTitle: 'Task Board' }, 5),
+      event('userViewsTheProject', { projectTitle: 'Task Board' }, 50),
+      event('userViewsACourse', { courseTitle: 'Angular from scratch' }, 6),
+      ...[6, 7, 80].map((hours) =>
+        event('userPlaysATutorial', { tutorialTitle: 'Signals in Angular' }, hours),
+      ),
+      event('userClicksOnAd', { adTitle: 'Bundle' }, 8),
+      event('userClicksOnAd', { adTitle: 'Bundle' }, 9),
+      event('userClicksOnAd', { adTitle: 'Course sale' }, 10),
+      event('userCancelNewsletterPopup', {}, 11),
+      event('userCancelNewsletterPopup', {}, 12),
+      event('userViewsCV', {}, 13),
+      event('userRoutes', { route: '/courses' }, 14),
+      event('userRoutes', { route: '/courses' }, 15),
+      event('userRoutesFromFooter', { route: '/help/privacy-policy' }, 16),
+    ],
+    previous: [
+      event('userInApp', {}, 9 * 24),
+      event('userInApp', {}, 9 * 24 + 1),
+      event('userSearchForCourse', { searchTerm: 'rust', resultCount: 0 }, 9 * 24),
+    ],
+  };
+}
+
+/** The mail's text part, line by line, spaces squeezed. */
+const linesOf = (mail: CaughtMail) =>
+  (mail.parsed.text ?? '').split('\n').map((line) => line.replace(/\s+/g, ' ').trim());
+
+/** The row of a figure table in the text part: label, now, before, change. */
+function rowOf(mail: CaughtMail, label: string): string | undefined {
+  return linesOf(mail).find((line) => line.startsWith(`${label} `));
+}
+
+test('a week with no visits says so plainly', async () => {
+  const asked = await askForReport({ now: true });
+  expect(asked.outcome).toBe('queued');
+  const [mail] = await waitForMails(owner, /^Your last seven days on alexmorgan\.dev, .*: no visits$/, {
+    timeout: 20_000,
+  });
+  const lines = linesOf(mail!).filter(Boolean);
+  expect(lines[lines.indexOf('Visits') + 1]).toBe(
+    'No visits in the last seven days: nobody opened the site.',
+  );
+});
+
+test('a report now holds the views’ figures and the seeded counts, with the searches that found nothing', async ({
+  page,
+}, testInfo) => {
+  const events = knownEvents();
+  await insert('analytics_events', [...events.current, ...events.previous]);
+  await insert('emails', [
+    {
+      email: `${uniqueToken('new.reader')}@example.com`.toLowerCase(),
+      status: 'confirmed',
+      confirmed_at: hoursAgo(20),
+    },
+  ]);
+  await insert('mail_suppressions', [
+    {
+      email: `${uniqueToken('bounced')}@example.com`.toLowerCase(),
+      reason: 'bounce',
+      created_at: hoursAgo(30),
+    },
+  ]);
+  const subject = uniqueToken('A project for the report');
+  await insert('contacts', [
+    { full_name: 'Ana Silva', email: 'ana@example.com', subject, message: 'Hello', created_at: hoursAgo(21) },
+  ]);
+
+  const asked = await askForReport({ now: true });
+  expect(asked.outcome).toBe('queued');
+  const [mail] = await waitForMails(owner, /^Your last seven days on alexmorgan\.dev, .*: 5 visits$/, {
+    timeout: 20_000,
+  });
+  expect(mail!.parsed.from?.value).toEqual([{ name: 'Alex Morgan', address: 'hello@alexmorgan.dev' }]);
+
+  // The seeded counts.
+  expect(linesOf(mail!)).toContain('Visits: 5 (7 days before: 2, +3 (+150%)).');
+  expect(rowOf(mail!, 'Courses')).toBe('Courses 3 1 +2 (+200%)');
+  expect(rowOf(mail!, 'Found nothing (all catalogues)')).toBe(
+    'Found nothing (all catalogues) 3 1 +2 (+200%)',
+  );
+  expect(rowOf(mail!, 'Tutorials played')).toBe('Tutorials played 3 0 +3 (none before)');
+  expect(rowOf(mail!, 'Bundle')).toBe('Bundle 2 0 +2 (none before) 40.0');
+  expect(rowOf(mail!, 'New subscribers (confirmed)')).toBe(
+    'New subscribers (confirmed) 1 0 +1 (none before)',
+  );
+  expect(rowOf(mail!, 'Bounced or reported as spam (no longer mailed)')).toBe(
+    'Bounced or reported as spam (no longer mailed) 1 0 +1 (none before)',
+  );
+  expect(rowOf(mail!, 'Pop-up closed without subscribing')).toBe(
+    'Pop-up closed without subscribing 2 0 +2 (none before)',
+  );
+  // The searches that found nothing, with their catalogue and how often (the cleared tutorial search is none).
+  const lines = linesOf(mail!).filter(Boolean);
+  const notFound = lines.indexOf('Searched for and not found');
+  expect(lines.slice(notFound + 1, notFound + 4)).toEqual([
+    'CATALOGUE SEARCH NOW 7 DAYS BEFORE CHANGE',
+    'Tutorials cobol 1 0 +1 (none before)',
+    'Courses rust 2 1 +1 (+100%)',
+  ]);
+  // The message, with a reply link.
+  expect(mail!.parsed.html).toContain(
+    `href="mailto:ana@example.com?subject=${encodeURIComponent(`Re: ${subject}`)}"`,
+  );
+
+  // The views' figures for the report's period are the mail's, every one of them.
+  const { data: counts, error } = await database.rpc('owner_report_counts', {
+    p_from: asked.startsAt,
+    p_to: asked.endsAt,
+  });
+  expect(error).toBeNull();
+  const figures = counts as {
+    figure: ReportFigures['figureNames'][number];
+    count: number;
+    previous_count: number;
+  }[];
+  expect(figures.map((figure) => figure.figure)).toEqual(figureNames);
+  for (const { figure, count, previous_count: previous } of figures) {
+    // A row of a table ("Courses 3 1 +2 (+200%)"), or a sentence ("Visits: 5 (7 days before: 2, ...").
+    const label = figureLabels[figure];
+    expect(
+      lines.some((line) => line.startsWith(`${label} ${count} ${previous} `)) ||
+        lines.some((line) => line.startsWith(`${label}: ${count} (7 days before: ${previous},`)),
+      `${figure}: ${count} against ${previous} in the mail`,
+    ).toBe(true);
+  }
+  const { data: days } = await database.rpc('owner_report_visits_per_day', {
+    p_from: asked.startsAt,
+    p_to: asked.endsAt,
+  });
+  await checkTheChartInBothThemes(page, testInfo, mail!, days as { day: string; visits: number }[]);
+});
+
+/** The subject of the weekly mail of the week from startsAt to endsAt (UTC, the settings' zone in these tests). */
+function weeklySubject(startsAt: string, endsAt: string): RegExp {
+  const day = { day: 'numeric', month: 'short', timeZone: 'UTC' } as const;
+  const first = new Date(startsAt).toLocaleDateString('en-GB', day);
+  const last = new Date(Date.parse(endsAt) - 1).toLocaleDateString('en-GB', day);
+  return new RegExp(`^Your week on alexmorgan\\.dev, ${first} – ${last}: `);
+}
+
+test("the stand-in's own schedule sends the last week's report by itself", async () => {
+  // Monday 08:00 UTC by default: the last full week's report is due whenever this runs (before Monday 08:00, the
+  // week before's). The stand-in asks every minute from its start, so it comes within a minute or so: this test waits
+  // for that minute.
+  test.setTimeout(150_000);
+  const { data, error } = await database.rpc('owner_report_week');
+  expect(error).toBeNull();
+  const [week] = data as { starts_at: string; ends_at: string; due_at: string }[];
+  expect(Date.parse(week!.due_at)).toBeLessThanOrEqual(Date.now());
+  await waitForMails(owner, weeklySubject(week!.starts_at, week!.ends_at), { timeout: 120_000 });
+});
+
+test('the schedule, called twice at once and again, sends one report for the week', async () => {
+  // Due since midnight today (UTC): the week that ended then.
+  const today = new Date();
+  const { error } = await database
+    .from('owner_report_settings')
+    .update({ send_day: ((today.getUTCDay() + 6) % 7) + 1, send_hour: 0, time_zone: 'UTC' })
+    .eq('id', true);
+  expect(error).toBeNull();
+  const answers = await Promise.all([askForReport({}), askForReport({})]);
+  expect(answers.filter((answer) => answer.outcome === 'queued').length).toBeLessThanOrEqual(1);
+  expect((await askForReport({})).outcome).toBe('sent_already');
+
+  const [answer] = answers;
+  const weekly = weeklySubject(answer!.startsAt!, answer!.endsAt!);
+  await waitForMails(owner, weekly, { timeout: 20_000 });
+  // Time for a second one to arrive, were one sent (the outbox sends every 2 s).
+  await new Promise((resolve) => setTimeout(resolve, 5000));
+  expect(await mailsTo(owner, weekly)).toHaveLength(1);
+});
+
+/** Relative luminance contrast of two CSS colours (rgb()). */
+function contrast(foreground: string, background: string): number {
+  const luminance = (color: string) => {
+    const [r, g, b] = (color.match(/\d+(\.\d+)?/g) ?? []).slice(0, 3).map((value) => {
+      const channel = Number(value) / 255;
+      return channel <= 0.03928 ? channel / 12.92 : ((channel + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+  };
+  const [light, dark] = [luminance(foreground), luminance(background)].sort((a, b) => b - a);
+  return (light! + 0.05) / (dark! + 0.05);
+}
+
+/** The strong brand colour of each theme (the kit's --color-brand-strong). */
+const barColor = { light: 'rgb(10, 99, 145)', dark: 'rgb(108, 197, 245)' } as const;
+
+/** The mail as a mail program that follows the reader's theme shows it: bars, their days, and readable text. */
+async function checkTheChartInBothThemes(
+  page: Page,
+  testInfo: TestInfo,
+  mail: CaughtMail,
+  days: { day: string; visits: number }[],
+) {
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.setContent(mail.parsed.html || '', { waitUntil: 'load' });
+    const chart = page.getByRole('table', { name: 'Visits per day' });
+    await expect(chart.getByRole('row')).toHaveCount(days.length);
+    const bars = chart.locator('.mail-bar');
+    await expect(bars).toHaveCount(days.filter((day) => day.visits > 0).length);
+    const largest = Math.max(...days.map((day) => day.visits));
+    const rowWidth = (await chart.locator('td[data-skip-in-text]').first().boundingBox())!.width;
+    for (const [index, day] of days.filter((each) => each.visits > 0).entries()) {
+      const box = (await bars.nth(index).boundingBox())!;
+      // Each bar is its day's share of the busiest day (within a pixel or two of rounding).
+      expect(Math.abs(box.width - (rowWidth * day.visits) / largest)).toBeLessThan(rowWidth * 0.02 + 2);
+      await expect(bars.nth(index)).toHaveCSS('background-color', barColor[scheme]);
+    }
+    const card = page.locator('.mail-card');
+    const background = await card.evaluate((element) => getComputedStyle(element).backgroundColor);
+    expect(background).toBe(scheme === 'dark' ? 'rgb(17, 26, 35)' : 'rgb(255, 255, 255)');
+    for (const text of [
+      chart.getByRole('cell').first(),
+      page.getByText('Visits per day'),
+      page.getByRole('heading', { level: 1 }),
+    ]) {
+      const color = await text.evaluate((element) => getComputedStyle(element).color);
+      expect(contrast(color, background), `${scheme}: text ${color} on ${background}`).toBeGreaterThanOrEqual(
+        4.5,
+      );
+    }
+    // The bars stand out from the card (WCAG's 3:1 for what is not text).
+    expect(contrast(barColor[scheme], background)).toBeGreaterThanOrEqual(3);
+    await testInfo.attach(`owner report, ${scheme} theme`, {
+      body: await page.screenshot({ fullPage: true }),
+      contentType: 'image/png',
+    });
+  }
+}
