@@ -410,6 +410,16 @@ export type Database = {
         Args: { p_error?: string; p_id: string; p_outcome: string };
         Returns: undefined;
       };
+      search_catalogue: {
+        Args: {
+          catalogue: string;
+          keyword?: string;
+          page_number?: number;
+          page_size?: number;
+          search_term?: string;
+        };
+        Returns: Json;
+      };
       search_videos: {
         Args: { search_term?: string; sort?: string };
         Returns: {
