@@ -3,17 +3,24 @@
 // of crawler requests costs the backend one read, and a new project or course is listed within seconds. When
 // the backend does not answer, the last rows read are used (none at first: the sitemap still lists every page).
 import { deadlines } from '@site/shared-ui/deadlineTimes';
+import { cataloguePageSize } from '@site/shared-ui/searchAddress';
 
-/** What is read of each table: everything the pages show of projects and courses; only the latest change of the rest. */
-const tableQueries = {
-  projects: 'select=*&order=created_at.desc',
-  // In the courses page's own order (newest first), for the structured data.
-  courses: 'select=*&order=created_at.desc',
-  testimonials: 'select=updated_at&order=updated_at.desc&limit=1',
-  videos: 'select=updated_at&order=updated_at.desc&limit=1',
+/**
+ * What is read, as [table, query]: what the pages show of projects and courses (the first page of each catalogue, in
+ * its own order, newest first: what /portfolio and /courses show; the home page's featured projects), and only the
+ * latest change of the rest. However large the catalogues, a read is bounded.
+ */
+const firstPage = `select=*&order=created_at.desc,id.asc&limit=${cataloguePageSize}`;
+const latestChange = 'select=updated_at&order=updated_at.desc&limit=1';
+const reads = {
+  projects: ['projects', firstPage],
+  featuredProjects: ['projects', 'select=*&featured_rank=not.is.null&order=featured_rank.asc'],
+  courses: ['courses', firstPage],
+  testimonials: ['testimonials', latestChange],
+  videos: ['videos', latestChange],
 };
 
-const noRows = { projects: [], courses: [], testimonials: [], videos: [] };
+const noRows = { projects: [], featuredProjects: [], courses: [], testimonials: [], videos: [] };
 
 /**
  * @param {{ url: string, anonKey: string }} backend the site's Supabase (site-config.json)
@@ -30,7 +37,7 @@ export function siteContentReader(
   let current;
   let reading;
   let readAt = 0;
-  const readTable = async (table, query) => {
+  const readRows = async (name, [table, query]) => {
     const response = await fetch(`${backend.url}/rest/v1/${table}?${query}`, {
       headers: {
         apikey: backend.anonKey,
@@ -40,10 +47,10 @@ export function siteContentReader(
       signal: AbortSignal.timeout(timeoutMs),
     });
     if (!response.ok) throw new Error(`${table} answered ${response.status}`);
-    return [table, await response.json()];
+    return [name, await response.json()];
   };
   const read = () =>
-    Promise.all(Object.entries(tableQueries).map(([table, query]) => readTable(table, query)))
+    Promise.all(Object.entries(reads).map(([name, tableAndQuery]) => readRows(name, tableAndQuery)))
       .then((entries) => (current = { rows: Object.fromEntries(entries), backendUrl: backend.url }))
       .catch((error) => {
         console.error('[site content] read failed, using the last rows read:', error.message);

@@ -240,10 +240,11 @@ test('an edit that comes while the page is catching up is not undone by the catc
   const catchUpAnswered = new Promise<void>((resolve) => (answered = resolve));
   let letGo: () => void = () => undefined;
   const released = new Promise<void>((resolve) => (letGo = resolve));
+  // The courses are a page of the catalogue's search (search_catalogue), the testimonials a table: only the former.
   await page.route(
-    (url) => url.pathname.endsWith('/rest/v1/courses'),
+    (url) => url.pathname.endsWith('/rest/v1/rpc/search_catalogue'),
     async (route) => {
-      if (route.request().method() !== 'GET') return route.fallback();
+      if (route.request().method() !== 'POST') return route.fallback();
       const response = await route.fetch();
       answered();
       await released;
@@ -267,7 +268,9 @@ test('an edit that comes while the page is catching up is not undone by the catc
         if (!titles.includes(shown)) win.courseLeft = true;
       }).observe(document.body, { childList: true, subtree: true, characterData: true });
     }, title);
-    const delivered = page.waitForResponse((response) => response.url().includes('/rest/v1/courses'));
+    const delivered = page.waitForResponse((response) =>
+      response.url().includes('/rest/v1/rpc/search_catalogue'),
+    );
     letGo();
     await delivered;
     // The answer is applied in the page's next render: give it time to, then look.

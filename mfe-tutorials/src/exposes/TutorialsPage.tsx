@@ -12,18 +12,21 @@ import { describeSearchResult } from '../features/search/describeSearchResult.ts
 import { TutorialSearchBar } from '../features/search/TutorialSearchBar.tsx';
 import { tutorialsPageSize } from '../features/search/searchTutorials.ts';
 import {
-  firstSearchLoader,
-  prefetchFirstSearch,
+  prefetchAddressSearch,
+  searchLoader,
   useTutorialSearch,
 } from '../features/search/useTutorialSearch.ts';
 import { TutorialGrid } from '../features/videos/TutorialGrid.tsx';
 import styles from './TutorialsPage.module.css';
 
-/** On the server: the first search and the testimonials the page renders from (the browser hydrates from them). */
-export const loader = combinedLoader(firstSearchLoader, tableLoader(testimonialsQuery));
+/**
+ * On the server: the search the address asks for (the first search without one) and the testimonials the page renders
+ * from (the browser hydrates from them).
+ */
+export const loader = combinedLoader(searchLoader, tableLoader(testimonialsQuery));
 
-// The first search is on its way while React renders the page.
-prefetchFirstSearch();
+// The address's search is on its way while React renders the page.
+prefetchAddressSearch();
 
 export default function TutorialsPage() {
   const headingId = useId();

@@ -1,6 +1,8 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { createServer as createHttpServer } from 'node:http';
 import { createServer } from 'node:net';
+import { cataloguePageSize } from '@site/shared-ui/searchAddress';
 import { siteContentReader } from '../siteContent.mjs';
 
 /** A port nothing listens on: the backend is down. */
@@ -18,11 +20,38 @@ describe('the site content reader', () => {
     const url = `http://127.0.0.1:${await closedPort()}`;
     const content = siteContentReader({ url, anonKey: 'anon' }, { timeoutMs: 500 });
     assert.deepEqual(await content(), {
-      rows: { projects: [], courses: [], testimonials: [], videos: [] },
+      rows: { projects: [], featuredProjects: [], courses: [], testimonials: [], videos: [] },
       backendUrl: url,
     });
     assert.match(String(console.error.mock.calls[0].arguments[0]), /\[site content\] read failed/);
     // Asked again before the next read is due: still no rows, at once.
     assert.deepEqual((await content()).rows.courses, []);
+  });
+
+  it('reads a bounded number of rows, however large the catalogues: their first pages and the featured projects', async () => {
+    const asked = [];
+    const backend = createHttpServer((request, response) => {
+      asked.push(decodeURIComponent(request.url));
+      response.setHeader('Content-Type', 'application/json');
+      response.end('[]');
+    });
+    await new Promise((resolve) => backend.listen(0, '127.0.0.1', resolve));
+    try {
+      const content = siteContentReader({
+        url: `http://127.0.0.1:${backend.address().port}`,
+        anonKey: 'anon',
+      });
+      await content();
+      const firstPage = `select=*&order=created_at.desc,id.asc&limit=${cataloguePageSize}`;
+      assert.deepEqual(asked.sort(), [
+        `/rest/v1/courses?${firstPage}`,
+        '/rest/v1/projects?select=*&featured_rank=not.is.null&order=featured_rank.asc',
+        `/rest/v1/projects?${firstPage}`,
+        '/rest/v1/testimonials?select=updated_at&order=updated_at.desc&limit=1',
+        '/rest/v1/videos?select=updated_at&order=updated_at.desc&limit=1',
+      ]);
+    } finally {
+      backend.close();
+    }
   });
 });

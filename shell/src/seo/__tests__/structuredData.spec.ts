@@ -102,7 +102,10 @@ describe('coursesJsonLd', () => {
   });
 
   it('is part of the courses page only', () => {
-    const content = { rows: { projects: [], courses, testimonials: [], videos: [] }, backendUrl };
+    const content = {
+      rows: { projects: [], featuredProjects: [], courses, testimonials: [], videos: [] },
+      backendUrl,
+    };
     expect(contentJsonLd(page('/courses'), content, owner, siteUrl)).toHaveLength(1);
     expect(contentJsonLd(page('/'), content, owner, siteUrl)).toEqual([]);
     expect(contentJsonLd(page('/portfolio'), content, owner, siteUrl)).toEqual([]);

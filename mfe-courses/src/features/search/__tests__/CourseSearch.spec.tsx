@@ -1,11 +1,13 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
 import type { AnalyticsEvent } from '@site/shared-ui/analyticsEvents';
 import { subscribeToEvents } from '@site/shared-ui/eventBus';
 import { CourseSearch } from '../CourseSearch.tsx';
 import { courseKeywords } from '../courseKeywords.ts';
 import { useCourseSearch } from '../useCourseSearch.ts';
 
+// The search is the page's address: it lives in a router.
 function SearchWithQuery() {
   const search = useCourseSearch();
   return (
@@ -20,7 +22,11 @@ function setUp() {
   const events: AnalyticsEvent[] = [];
   const unsubscribe = subscribeToEvents((event) => events.push(event));
   const user = userEvent.setup();
-  render(<SearchWithQuery />);
+  render(
+    <MemoryRouter initialEntries={['/courses']}>
+      <SearchWithQuery />
+    </MemoryRouter>,
+  );
   const box = screen.getByRole('searchbox', { name: 'Search courses by title' });
   const query = () => JSON.parse(screen.getByRole('status', { name: 'query' }).textContent ?? '') as unknown;
   const chip = (name: string) => screen.getByRole('button', { name });
