@@ -93,9 +93,6 @@ function canonicalSearchQuery(path, query) {
 module.exports = {
   cataloguePageSize,
   maxSearchTermLength,
-  maxCataloguePage,
-  videoSorts,
-  searchFields,
   readSearchAddress,
   searchAddressQuery,
   canonicalSearchQuery,

@@ -9,12 +9,8 @@ export interface SearchAddress {
   /** The page of results, from 1. */
   page: number;
 }
-export type SearchField = 'q' | 'chip' | 'page' | 'sort';
 export declare const cataloguePageSize: number;
 export declare const maxSearchTermLength: number;
-export declare const maxCataloguePage: number;
-export declare const videoSorts: readonly string[];
-export declare function searchFields(path: string): readonly SearchField[];
 export declare function readSearchAddress(path: string, query: string | URLSearchParams): SearchAddress;
 export declare function searchAddressQuery(path: string, search: Partial<SearchAddress>): string;
 export declare function canonicalSearchQuery(path: string, query: string): string | undefined;

@@ -4,7 +4,7 @@ import { keepScrollState, useLocation } from '@site/shared-ui/router';
 import { SearchBox } from '@site/shared-ui/SearchBox';
 import { KeywordChips } from '@site/shared-ui/KeywordChips';
 import { ButtonLink } from '@site/shared-ui/Button';
-import { CataloguePager } from '@site/shared-ui/CataloguePager';
+import { CataloguePager } from '@site/shared-ui/CardGrid';
 import { visuallyHiddenClassName } from '@site/shared-ui/VisuallyHidden';
 import type { CatalogueQuery } from '@site/shared-ui/catalogueQuery';
 import type { CatalogueView } from '@site/shared-ui/useCatalogue';
