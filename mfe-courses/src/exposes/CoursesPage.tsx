@@ -5,9 +5,13 @@ import { keepScrollState, useLocation } from '@site/shared-ui/router';
 import { Testimonials, testimonialsQuery } from '@site/shared-ui/Testimonials';
 import { combinedLoader, tableLoader } from '@site/shared-ui/sectionData';
 import { visuallyHiddenClassName } from '@site/shared-ui/VisuallyHidden';
-import { CataloguePager } from '@site/shared-ui/CardGrid';
 import { toCourse, type Course, type CourseRow } from '@site/shared-ui/rows';
-import { catalogueLoader, prefetchCatalogue, useCatalogue } from '@site/shared-ui/useCatalogue';
+import {
+  CataloguePager,
+  catalogueLoader,
+  prefetchCatalogue,
+  useCatalogue,
+} from '@site/shared-ui/useCatalogue';
 import { CourseSearch } from '../features/search/CourseSearch.tsx';
 import { SearchResultSummary } from '../features/search/SearchResultSummary.tsx';
 import { useCourseSearch } from '../features/search/useCourseSearch.ts';

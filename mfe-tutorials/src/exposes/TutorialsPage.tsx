@@ -1,5 +1,5 @@
 // The tutorials page (/tutorials): search with sort, the video grid and its player, then what students say.
-import { useCallback, useId, useState } from 'react';
+import { lazy, Suspense, useCallback, useId, useState } from 'react';
 import { publish } from '@site/shared-ui/eventBus';
 import { Testimonials, testimonialsQuery } from '@site/shared-ui/Testimonials';
 import { combinedLoader, tableLoader } from '@site/shared-ui/sectionData';
@@ -7,7 +7,6 @@ import { visuallyHiddenClassName } from '@site/shared-ui/VisuallyHidden';
 import type { Tutorial } from '@site/shared-ui/rows';
 import { SubscribeLink } from '../components/SubscribeLink.tsx';
 import { ViewAllTutorialsLink } from '../features/channel/ViewAllTutorialsLink.tsx';
-import { VideoPlayerModal } from '../features/player/VideoPlayerModal.tsx';
 import { describeSearchResult } from '../features/search/describeSearchResult.ts';
 import { TutorialSearchBar } from '../features/search/TutorialSearchBar.tsx';
 import { tutorialsPageSize } from '../features/search/searchTutorials.ts';
@@ -18,6 +17,11 @@ import {
 } from '../features/search/useTutorialSearch.ts';
 import { TutorialGrid } from '../features/videos/TutorialGrid.tsx';
 import styles from './TutorialsPage.module.css';
+
+/** The player's code comes with the first Play Video: nothing before it needs it. */
+const VideoPlayerModal = lazy(() =>
+  import('../features/player/VideoPlayerModal.tsx').then((module) => ({ default: module.VideoPlayerModal })),
+);
 
 /**
  * On the server: the search the address asks for (the first search without one) and the testimonials the page renders
@@ -76,7 +80,11 @@ export default function TutorialsPage() {
         </div>
       </section>
       <Testimonials />
-      <VideoPlayerModal tutorial={playing} onClose={closePlayer} />
+      {playing && (
+        <Suspense fallback={null}>
+          <VideoPlayerModal tutorial={playing} onClose={closePlayer} />
+        </Suspense>
+      )}
     </>
   );
 }

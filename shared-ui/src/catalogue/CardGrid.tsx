@@ -1,13 +1,11 @@
-// The card grid of every catalogue (projects, courses, tutorials), and the links to a catalogue's other pages. While the
-// first load is under way the grid holds placeholder cards, so the page keeps its height and nothing below jumps when
-// the cards arrive. The cards the server
+// The card grid of every catalogue (projects, courses, tutorials): while the first load is under way it holds
+// placeholder cards, so the page keeps its height and nothing below jumps when the cards arrive. The cards the server
 // rendered stay the server's HTML (useKeptServerHtml) until the items change: hydrating the page costs the list, not
 // every card. So a card's actions (View Project, Play Video) are the grid's: `onItemAction` gets the item and the
 // event of a click, or a middle click, on a link or button of its card.
 import { useState, type MouseEvent, type ReactNode } from 'react';
-import { Button, buttonClassName } from '@site/shared-ui/Button';
+import { Button } from '@site/shared-ui/Button';
 import { keptServerHtmlProps, useKeptServerHtml } from '@site/shared-ui/ServerHtml';
-import { Link } from '@site/shared-ui/router';
 import { visuallyHiddenClassName } from '@site/shared-ui/VisuallyHidden';
 import styles from './CardGrid.module.css';
 
@@ -155,44 +153,5 @@ export function CardGrid<Item>({
             </li>
           ))}
     </ul>
-  );
-}
-
-/**
- * The pages of a catalogue's results: plain links (rel="prev" and rel="next"), so the next page works without
- * JavaScript too, each to the address of the same search on that page (see searchAddress). The address ends with the
- * results' anchor, so the window goes to the top of the list, in the browser's own navigation as in the app's.
- */
-interface CataloguePagerProps {
-  /** Names the navigation for assistive technology ("Pages of projects"). */
-  label: string;
-  /** The page shown, from 1. */
-  page: number;
-  /** How many pages the results fill. */
-  pageCount: number;
-  /** The address of another page of the same search (`/portfolio?q=map&page=2#project-results`). */
-  pageAddress: (page: number) => string;
-}
-
-export function CataloguePager({ label, page, pageCount, pageAddress }: CataloguePagerProps) {
-  if (page <= 1 && pageCount <= 1) return null;
-  // A page past the last (an old link) leads back to the last one.
-  const previous = Math.min(page - 1, pageCount);
-  return (
-    <nav className={styles.pager} aria-label={label}>
-      {previous >= 1 && (
-        <Link rel="prev" to={pageAddress(previous)} className={buttonClassName('secondary')}>
-          Previous page
-        </Link>
-      )}
-      <p className={styles.pagerWhere}>
-        Page {page} of {pageCount}
-      </p>
-      {page < pageCount && (
-        <Link rel="next" to={pageAddress(page + 1)} className={buttonClassName('secondary')}>
-          Next page
-        </Link>
-      )}
-    </nav>
   );
 }

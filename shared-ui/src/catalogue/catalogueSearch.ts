@@ -6,7 +6,20 @@
 // - Pressing a chip puts its keyword in the box and filters by it; pressing the chosen chip again shows everything.
 // - Clearing the box, submitting only spaces, or "Show all" shows everything and releases the chip.
 // Each step says whether the visitor searched (a submitted term or a chip: what analytics records) or cleared.
-import { everyItem, normaliseSearchText, type CatalogueQuery } from '@site/shared-ui/catalogueQuery';
+
+/**
+ * What the visitor asked for: everything, a title search, or one keyword chip. The database applies it to the whole
+ * catalogue (search_catalogue: a case-insensitive substring of the title; a keyword the items' keywords include).
+ */
+export type CatalogueQuery =
+  { kind: 'all' } | { kind: 'title'; term: string } | { kind: 'keyword'; keyword: string };
+
+export const everyItem: CatalogueQuery = { kind: 'all' };
+
+/** Search text as compared: without the spaces around it, in lower case (English rules, on every machine). */
+function normaliseSearchText(text: string): string {
+  return text.trim().toLocaleLowerCase('en');
+}
 
 export interface CatalogueSearchState {
   /** What the search box shows. */

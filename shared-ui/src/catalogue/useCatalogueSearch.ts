@@ -7,10 +7,11 @@
 // called for the visitor's own searches, not for an address opened or gone back to.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { keepScrollState, useLocation, useNavigate } from '@site/shared-ui/router';
-import { everyItem, type CatalogueQuery } from '@site/shared-ui/catalogueQuery';
 import {
   chosenChip,
+  everyItem,
   nextCatalogueSearch,
+  type CatalogueQuery,
   type CatalogueSearchAction,
   type CatalogueSearchOutcome,
   type CatalogueSearchState,

@@ -1,7 +1,7 @@
 import type { LoadStatus } from '@site/shared-ui/useLiveTable';
 import { ButtonLink } from '@site/shared-ui/Button';
 import { describeSearchResult } from './describeSearchResult.ts';
-import type { CatalogueQuery } from '@site/shared-ui/catalogueQuery';
+import type { CatalogueQuery } from '@site/shared-ui/catalogueSearch';
 import styles from './SearchResultSummary.module.css';
 
 interface SearchResultSummaryProps {

@@ -4,7 +4,7 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import type { Project } from '@site/shared-ui/rows';
 import type { AnalyticsEvent } from '@site/shared-ui/analyticsEvents';
 import { subscribeToEvents } from '@site/shared-ui/eventBus';
-import { filterCatalogue } from '@site/shared-ui/catalogueQuery';
+import type { CatalogueQuery } from '@site/shared-ui/catalogueSearch';
 import { cataloguePageSize } from '@site/shared-ui/searchAddress';
 import type { LoadStatus } from '@site/shared-ui/useLiveTable';
 import { PortfolioSection } from '../PortfolioSection.tsx';
@@ -28,14 +28,19 @@ const projects = [
   project('3', 'Bakery Landing Page', ['html', 'css']),
 ];
 
+/** The database's match (search_catalogue, proven by its pgTAP tests) over the projects given here. */
+function matches(project: Project, query: CatalogueQuery): boolean {
+  if (query.kind === 'keyword') return project.keywords.includes(query.keyword.toLowerCase());
+  return query.kind === 'all' || project.title.toLowerCase().includes(query.term.toLowerCase());
+}
+
 /**
  * The page as the browser has it: the search is the address (a router here), and the results are the page of
- * projects the address asks for, found by the catalogue's matching rule (the database's, search_catalogue, proven by
- * its pgTAP tests).
+ * projects the address asks for.
  */
 function Portfolio({ rows, status }: { rows: readonly Project[]; status: LoadStatus }) {
   const search = useProjectSearch();
-  const matching = filterCatalogue(rows, search.query);
+  const matching = rows.filter((project) => matches(project, search.query));
   const { page } = search.address;
   return (
     <PortfolioSection

@@ -2,12 +2,15 @@
 // search_catalogue, so a search covers the whole catalogue and a page carries at most cataloguePageSize rows, however
 // large the catalogue. The server's render reads it with the page's loader (catalogueLoader), the browser hydrates from
 // the same answer and reads the next one as the address changes; the answer is kept live (an owner's edit of the table
-// reads the same search again: the kit's useLiveRead).
+// reads the same search again: the kit's useLiveRead). And the links to the other pages of the results.
 import { useCallback, useMemo } from 'react';
 import { callDatabaseFunction } from '@site/shared-ui/restClient';
 import { functionDataKey, functionLoader, type SectionLoader } from '@site/shared-ui/sectionData';
 import { cataloguePageSize, readSearchAddress, type SearchAddress } from '@site/shared-ui/searchAddress';
 import { prefetchRead, useLiveRead, type LoadStatus } from '@site/shared-ui/useLiveTable';
+import { buttonClassName } from '@site/shared-ui/Button';
+import { Link } from '@site/shared-ui/router';
+import styles from './CataloguePager.module.css';
 
 export type CatalogueName = 'projects' | 'courses';
 
@@ -110,4 +113,43 @@ export function useCatalogue<Row, Item>(
     pageCount: Math.max(1, Math.ceil(answer.matches / cataloguePageSize)),
     retry,
   };
+}
+
+/**
+ * The pages of a catalogue's results: plain links (rel="prev" and rel="next"), so the next page works without
+ * JavaScript too, each to the address of the same search on that page (see searchAddress). The address ends with the
+ * results' anchor, so the window goes to the top of the list, in the browser's own navigation as in the app's.
+ */
+interface CataloguePagerProps {
+  /** Names the navigation for assistive technology ("Pages of projects"). */
+  label: string;
+  /** The page shown, from 1. */
+  page: number;
+  /** How many pages the results fill. */
+  pageCount: number;
+  /** The address of another page of the same search (`/portfolio?q=map&page=2#project-results`). */
+  pageAddress: (page: number) => string;
+}
+
+export function CataloguePager({ label, page, pageCount, pageAddress }: CataloguePagerProps) {
+  if (page <= 1 && pageCount <= 1) return null;
+  // A page past the last (an old link) leads back to the last one.
+  const previous = Math.min(page - 1, pageCount);
+  return (
+    <nav className={styles.pager} aria-label={label}>
+      {previous >= 1 && (
+        <Link rel="prev" to={pageAddress(previous)} className={buttonClassName('secondary')}>
+          Previous page
+        </Link>
+      )}
+      <p className={styles.where}>
+        Page {page} of {pageCount}
+      </p>
+      {page < pageCount && (
+        <Link rel="next" to={pageAddress(page + 1)} className={buttonClassName('secondary')}>
+          Next page
+        </Link>
+      )}
+    </nav>
+  );
 }
