@@ -10,7 +10,6 @@ export {
   Outlet,
   Route,
   Routes,
-  StaticRouter,
   useLocation,
   useNavigate,
   useNavigationType,

@@ -8,7 +8,7 @@
 // written in place: React needs no inline script, which the Content-Security-Policy would block.
 import { PassThrough, type Readable } from 'node:stream';
 import { renderToPipeableStream } from 'react-dom/server';
-import { StaticRouter } from '@site/shared-ui/router';
+import { StaticRouter } from '@site/shared-ui/staticRouter';
 import { pageDataHtml, SectionDataContext, type PageData } from '@site/shared-ui/sectionData';
 import { configureSupabase, type SupabaseRuntimeConfig } from '@site/shared-ui/supabaseClient';
 import { deadlines } from '@site/shared-ui/deadlines';

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { SearchBox } from '@site/shared-ui/SearchBox';
 import { KeywordChips } from '@site/shared-ui/KeywordChips';
-import type { CatalogueSearch } from '@site/shared-ui/useCatalogueSearch';
+import type { CatalogueSearch } from '@site/shared-ui/catalogueSearch';
 import { courseKeywords } from './courseKeywords.ts';
 import styles from './CourseSearch.module.css';
 
