@@ -48,9 +48,14 @@ const oneWayZones = [
     message: 'Features never import each other: compose them in site/.',
   })),
   {
-    target: ['./shell/src/features', './shell/src/frame', './shell/src/federation'],
+    target: ['./shell/src/features', './shell/src/frame', './shell/src/federation', './shell/src/captcha'],
     from: ['./shell/src/site', './shell/src/bootstrap.tsx', './shell/src/index.ts', './shell/src/prerender'],
     message: 'site/ composes the frame, the features and the section slots; nothing below imports it back.',
+  },
+  {
+    target: './shell/src/captcha',
+    from: './shell/src/features',
+    message: 'captcha/ serves every form of the page and imports none of them.',
   },
 ];
 

@@ -1,1 +1,3 @@
 export const jsBudgetKB: Record<string, number>;
+export const laterJsBudgetKB: number;
+export const laterJsWindowMs: number;

@@ -9,3 +9,13 @@ export const jsBudgetKB = {
   '/courses': 150,
   '/help/privacy-policy': 150,
 };
+
+/**
+ * What a route may download in JavaScript in the seconds after it is idle, still without any interaction (the
+ * Realtime client and the ad card, which idle starts), in KB gzip; the same on every route. Checked by `npm test` on
+ * the home page and printed by `npm run bench` ("later JS").
+ */
+export const laterJsBudgetKB = 20;
+
+/** How long after the page is idle that figure keeps counting. */
+export const laterJsWindowMs = 4000;

@@ -1,15 +1,13 @@
-// /portfolio at any catalogue size: the bench adds the projects itself (through the service role, as the owner's
+// /portfolio at any catalogue size: the bench adds the projects itself (with the secret key, as the owner's
 // dashboard would), so the catalogue holds 10, 100 and 1,000 projects in turn, measures the page at each size (its
 // HTML as rendered and as sent, its page data, its cards, Lighthouse's TBT and score), and removes what it added.
 // The goal is flat: a page shows one page of the catalogue, however large the catalogue.
 import { brotliCompressSync, constants as zlib } from 'node:zlib';
 import { tsImport } from 'tsx/esm/api';
+import { backendKeyHeaders } from '@site/shared-ui/backendKey';
 
-/** The local stand-in's keys, from their one owner. */
-const { LOCAL_SERVICE_ROLE_KEY: serviceRoleKey } = await tsImport(
-  '../supabase/local/src/localKeys.ts',
-  import.meta.url,
-);
+/** The local stand-in's secret key (the owner's, as the dashboard's), from the keys' one owner (TypeScript). */
+const { LOCAL_SECRET_KEY: secretKey } = await tsImport('@site/supabase-local/keys', import.meta.url);
 
 /** The bench's projects are named so, and dated before the seed (the seed stays on the first page). */
 const benchTitle = 'Bench catalogue project';
@@ -18,8 +16,7 @@ async function backendRequest(backendUrl, path, init = {}) {
   const response = await fetch(`${backendUrl}/rest/v1/${path}`, {
     ...init,
     headers: {
-      apikey: serviceRoleKey,
-      Authorization: `Bearer ${serviceRoleKey}`,
+      ...backendKeyHeaders(secretKey),
       'Content-Type': 'application/json',
       Prefer: 'return=minimal,count=exact',
       ...init.headers,

@@ -4,7 +4,8 @@
 // tests took from that client's buckets, and only that client's.
 import { createHmac } from 'node:crypto';
 import type { Request } from '@playwright/test';
-import { localServiceRoleKey, ownerDatabase } from './database.ts';
+import { LOCAL_SECRET_KEY } from '@site/supabase-local/keys';
+import { ownerDatabase } from './database.ts';
 
 export const newsletterSubscribePath = '/functions/v1/newsletter-subscribe';
 export const analyticsEventsPath = '/functions/v1/analytics-events';
@@ -17,16 +18,25 @@ export const isAnalyticsWrite = (request: Request) =>
 export const isContactSend = (request: Request) =>
   request.method() === 'POST' && new URL(request.url()).pathname === contactPath;
 
-export type LimitedWrite = 'contactAttempt' | 'contact' | 'newsletterSubscribe' | 'analyticsEvents';
+export type LimitedWrite =
+  'contactAttempt' | 'contact' | 'newsletterSubscribeAttempt' | 'newsletterSubscribe' | 'analyticsEvents';
 
-/** The bucket a caller at this address writes into: the functions' keyed hash, salted with the (local) service key. */
+/** Each write a form makes, and the attempts counted before its captcha is checked. */
+const writesOf: Partial<Record<LimitedWrite, LimitedWrite[]>> = {
+  contact: ['contact', 'contactAttempt'],
+  newsletterSubscribe: ['newsletterSubscribe', 'newsletterSubscribeAttempt'],
+};
+
+/** The bucket a caller at this address writes into: the functions' keyed hash, salted with the (local) secret key. */
 export function clientBucket(write: LimitedWrite, address: string): string {
-  return `${write}:client:${createHmac('sha256', localServiceRoleKey).update(address).digest('hex')}`;
+  return `${write}:client:${createHmac('sha256', LOCAL_SECRET_KEY).update(address).digest('hex')}`;
 }
 
-/** Gives the browser (127.0.0.1) its full allowance for this kind of write again (a message: its attempts too). */
-export async function forgetBrowserWrites(write: Exclude<LimitedWrite, 'contactAttempt'>): Promise<void> {
-  const writes: LimitedWrite[] = write === 'contact' ? ['contact', 'contactAttempt'] : [write];
+/** Gives the browser (127.0.0.1) its full allowance for this kind of write again (a form's: its attempts too). */
+export async function forgetBrowserWrites(
+  write: Exclude<LimitedWrite, 'contactAttempt' | 'newsletterSubscribeAttempt'>,
+): Promise<void> {
+  const writes = writesOf[write] ?? [write];
   const { error } = await ownerDatabase()
     .from('rate_limit_hits')
     .delete()

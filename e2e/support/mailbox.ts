@@ -1,6 +1,7 @@
 // The mail catcher's inbox (scripts/mailCatcher.mjs: MailDev, started with the site), read through its REST API as a
-// person reads their inbox: the tests wait for a mail to an address, then read it as a mail program parses it.
-import { expect } from '@playwright/test';
+// person reads their inbox: the tests wait for a mail to an address, then read it as a mail program parses it, its
+// text part and its HTML part (shown as a mail program shows it: in a browser, scripts off).
+import { expect, type Browser } from '@playwright/test';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { ports } from './site.ts';
 
@@ -84,6 +85,43 @@ export function linkTo(mail: CaughtMail, path: string): string {
   );
   if (!link) throw new Error(`no link to ${path} in the mail:\n${mail.parsed.text}`);
   return link[0];
+}
+
+export interface HtmlPart {
+  /** The text a reader sees. */
+  text: string;
+  /** Every link, as its label and where it leads. */
+  links: { label: string; href: string }[];
+}
+
+/** The mail's HTML part as a mail program shows it (a browser with scripts off): what it reads and where it links. */
+export async function readHtmlPart(browser: Browser, mail: CaughtMail): Promise<HtmlPart> {
+  const html = mail.parsed.html;
+  if (typeof html !== 'string') throw new Error(`no HTML part in the mail "${mail.parsed.subject}"`);
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  try {
+    const page = await context.newPage();
+    await page.setContent(html);
+    return {
+      text: await page.locator('body').innerText(),
+      links: await page.locator('a').evaluateAll((anchors) =>
+        anchors.map((anchor) => ({
+          label: anchor.textContent ?? '',
+          href: (anchor as HTMLAnchorElement).href,
+        })),
+      ),
+    };
+  } finally {
+    await context.close();
+  }
+}
+
+/** The one link of the HTML part with this label. */
+export function htmlLink(part: HtmlPart, label: string): string {
+  const matching = part.links.filter((link) => link.label === label);
+  if (matching.length !== 1)
+    throw new Error(`${matching.length} links "${label}" in ${JSON.stringify(part.links)}`);
+  return matching[0]!.href;
 }
 
 /** A header field as sent (folded lines joined), or undefined. */

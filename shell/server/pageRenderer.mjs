@@ -14,7 +14,7 @@ const require = createRequire(import.meta.url);
 /**
  * @param {object} options
  * @param {string} options.rendererFile shell/dist-server/renderer.cjs
- * @param {{ supabase: { url: string, anonKey: string } }} options.siteConfig
+ * @param {{ supabase: { url: string, publishableKey: string } }} options.siteConfig
  * @param {() => Promise<Record<string, string>>} options.remotes remotes.json as it is now
  * @param {() => Promise<Record<string, Record<string, string>>>} options.pins section-pins.json as it is now
  * @param {(moduleIds: string[]) => Promise<string[]>} options.stylesheets the rendered modules' stylesheets
@@ -119,7 +119,7 @@ export async function createPageRenderer({
   // Each table a rendered page was read from is watched (once): a change marks those pages stale and renders them again.
   const realtime = cache
     ? new RealtimeClient(new URL('realtime/v1', `${siteConfig.supabase.url}/`).href.replace(/^http/, 'ws'), {
-        params: { apikey: siteConfig.supabase.anonKey },
+        params: { apikey: siteConfig.supabase.publishableKey },
         // The browser's deadlines (shared-ui/src/data/deadlines.ts): the socket opens in time and each answer (join,
         // heartbeat) comes in time, or it is closed and opened again, so a hung backend is noticed within seconds.
         transport: socketWithDeadline(WebSocket, deadlines.realtimeMs),

@@ -7,7 +7,7 @@ import { siteContentReader } from './siteContent.mjs';
 /**
  * @param {object} options
  * @param {{ sitemap: Function, needsContentForHead: Function, contentHeadTags: Function }} options.seo seo.cjs
- * @param {{ supabase: { url: string, anonKey: string } }} options.siteConfig
+ * @param {{ supabase: { url: string, publishableKey: string } }} options.siteConfig
  */
 export function shellSeo({ seo, siteConfig }) {
   const content = siteContentReader(siteConfig.supabase);

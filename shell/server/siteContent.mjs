@@ -1,7 +1,8 @@
-// The public rows the site's server needs for /sitemap.xml and the courses' structured data, read from the backend
-// with the public anon key (row-level security applies, exactly as for a visitor) and kept for 5 seconds: a burst
-// of crawler requests costs the backend one read, and a new project or course is listed within seconds. When
-// the backend does not answer, the last rows read are used (none at first: the sitemap still lists every page).
+// The public rows the site's server needs for /sitemap.xml and the courses' structured data, read from the backend with
+// the site's publishable key (row-level security applies, exactly as for a visitor) and kept for 5 seconds: a burst of
+// crawler requests costs the backend one read, and a new project or course is listed within seconds. When the backend
+// does not answer, the last rows read are used (none at first: the sitemap still lists every page).
+import { backendKeyHeaders } from '@site/shared-ui/backendKey';
 import { deadlines } from '@site/shared-ui/deadlineTimes';
 import { cataloguePageSize } from '@site/shared-ui/searchAddress';
 
@@ -23,7 +24,7 @@ const reads = {
 const noRows = { projects: [], featuredProjects: [], courses: [], testimonials: [], videos: [] };
 
 /**
- * @param {{ url: string, anonKey: string }} backend the site's Supabase (site-config.json)
+ * @param {{ url: string, publishableKey: string }} backend the site's Supabase (site-config.json)
  * @param {{ freshForMs?: number, timeoutMs?: number }} [options]
  * @returns {() => Promise<{ rows: typeof noRows, backendUrl: string }>} the content: the first call waits for the
  *   first read; later calls get the last rows read at once, and start a new read when those are older than freshForMs
@@ -39,11 +40,7 @@ export function siteContentReader(
   let readAt = 0;
   const readRows = async (name, [table, query]) => {
     const response = await fetch(`${backend.url}/rest/v1/${table}?${query}`, {
-      headers: {
-        apikey: backend.anonKey,
-        Authorization: `Bearer ${backend.anonKey}`,
-        Accept: 'application/json',
-      },
+      headers: { ...backendKeyHeaders(backend.publishableKey), Accept: 'application/json' },
       signal: AbortSignal.timeout(timeoutMs),
     });
     if (!response.ok) throw new Error(`${table} answered ${response.status}`);

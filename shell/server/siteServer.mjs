@@ -5,6 +5,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { siteBackend } from '@site/shared-ui/backendKey';
 import { jsonScriptHtml, runtimeConfigElementId } from '@site/shared-ui/jsonScript';
 import { createServerApp } from './app.mjs';
 import { earlyHintsFor } from './earlyHints.mjs';
@@ -92,7 +93,8 @@ function pageRuntimeConfig({ firstScreenModules, sections, siteConfig }) {
  * The site's server, not yet listening (`app.listen`); `close` stops it and its renderer.
  * @param {object} options
  * @param {string} options.shellDist the shell's build (static files, prerendered pages, first-screen-modules.json)
- * @param {{ supabase: { url: string, anonKey: string }, recaptchaSiteKey?: string }} options.siteConfig
+ * @param {{ supabase: { url: string, publishableKey?: string, anonKey?: string }, recaptchaSiteKey?: string }}
+ *   options.siteConfig site-config.json (its backend read by siteBackend: a key written as "anonKey" counts too)
  * @param {string} options.remotesFile the live remotes.json (read again every 2 s)
  * @param {() => Promise<Record<string, Record<string, string>>>} options.pins section-pins.json as it is now
  * @param {string} [options.rendererFile] the shell's server build (none: pages are their prerendered files)
@@ -104,7 +106,7 @@ function pageRuntimeConfig({ firstScreenModules, sections, siteConfig }) {
  */
 export async function createSiteServer({
   shellDist,
-  siteConfig,
+  siteConfig: writtenSiteConfig,
   remotesFile,
   pins,
   rendererFile,
@@ -114,6 +116,8 @@ export async function createSiteServer({
   previewSecret,
   quiet = true,
 }) {
+  // What the server reads with, embeds in pages and serves as /site-config.json: the backend's publishable key.
+  const siteConfig = { ...writtenSiteConfig, supabase: siteBackend(writtenSiteConfig.supabase) };
   const firstScreenModules = readJson(path.join(shellDist, 'first-screen-modules.json'), {});
   const remotes = currentJson(remotesFile);
   const sections = sectionManifests({ remotes });

@@ -4,4 +4,7 @@ module.exports = {
   testEnvironment: 'node',
   testMatch: ['<rootDir>/**/__tests__/**/*.spec.ts'],
   transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: `${__dirname}/tsconfig.json`, diagnostics: false }] },
+  // The handlers run against the real local backend (PGlite) and mail catcher: on a loaded 2-core machine one call of
+  // the contact function took more than jest's default 5 s, and failed npm test with nothing wrong.
+  testTimeout: 30_000,
 };

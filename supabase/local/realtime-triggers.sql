@@ -1,7 +1,8 @@
 -- Local stand-in only (never a migration): PGlite has no logical decoding, so Realtime's postgres_changes come from
 -- row triggers instead. Every table in the supabase_realtime publication gets an AFTER trigger that NOTIFYs the
--- server with the change; NOTIFY is transactional, so only committed changes arrive. Re-run at every start, so the
--- triggers follow the publication.
+-- server with the change; NOTIFY is transactional, so only committed changes arrive. The trigger is deferred to the
+-- commit, so every change of a transaction carries the time the transaction committed (one time for all of them),
+-- as hosted Realtime's commit_timestamp does. Re-run at every start, so the triggers follow the publication.
 create schema if not exists _supabase_local;
 revoke all on schema _supabase_local from public;
 
@@ -17,11 +18,19 @@ declare
   new_key jsonb := '{}';
   old_key jsonb := '{}';
   key_column text;
+  -- The first of the transaction's deferred triggers, running as it commits, fixes the time for all of them.
+  commit_time text := pg_catalog.current_setting('supabase_local.commit_time', true);
 begin
+  if commit_time is null or commit_time = '' then
+    commit_time := pg_catalog.to_char(
+      pg_catalog.clock_timestamp() at time zone 'utc', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"');
+    perform pg_catalog.set_config('supabase_local.commit_time', commit_time, true);
+  end if;
   message := pg_catalog.json_build_object(
     'schema', tg_table_schema,
     'table', tg_table_name,
     'type', tg_op,
+    'commit_timestamp', commit_time,
     'record', case when tg_op <> 'DELETE' then pg_catalog.to_jsonb(new) end,
     'old_record', case when tg_op <> 'INSERT' then pg_catalog.to_jsonb(old) end
   )::text;
@@ -38,6 +47,7 @@ begin
       'schema', tg_table_schema,
       'table', tg_table_name,
       'type', tg_op,
+      'commit_timestamp', commit_time,
       'truncated', true,
       'record', case when tg_op <> 'DELETE' then new_key end,
       'old_record', case when tg_op <> 'INSERT' then old_key end
@@ -65,9 +75,13 @@ begin
     from pg_catalog.pg_publication_tables p
     where p.pubname = 'supabase_realtime'
   loop
+    -- A constraint trigger cannot be replaced in place.
     execute pg_catalog.format(
-      'create or replace trigger zz_supabase_local_realtime after insert or update or delete on %I.%I '
-      'for each row execute function _supabase_local.broadcast_change(%s)',
+      'drop trigger if exists zz_supabase_local_realtime on %I.%I', published.schemaname, published.tablename
+    );
+    execute pg_catalog.format(
+      'create constraint trigger zz_supabase_local_realtime after insert or update or delete on %I.%I '
+      'deferrable initially deferred for each row execute function _supabase_local.broadcast_change(%s)',
       published.schemaname, published.tablename, published.key_arguments
     );
   end loop;

@@ -7,14 +7,21 @@
 # Supabase's own generator (supabase/scripts/schema-types.mjs) and checks them against, or writes them to, the
 # committed shared-ui/src/data/database.types.ts.
 #
+# With --serve it applies the seed too, then prints "ready <socket directory> <port>" and keeps the cluster until its
+# standard input closes (the stand-in's tests run the real PostgREST against it: local/test/postgrestReplay.test.ts).
+#
 # Needs: apt-get install -y postgresql-15 postgresql-15-pgtap
-# Usage: bash supabase/scripts/verify-postgres15.sh [--types check|write]   (as root it runs PostgreSQL as `postgres`)
+# Usage: bash supabase/scripts/verify-postgres15.sh [--types check|write | --serve]
+#        (as root it runs PostgreSQL as `postgres`)
 set -euo pipefail
 
 types_mode=""
+serve=""
 if [[ "${1:-}" == "--types" ]]; then
   types_mode="${2:-}"
-  [[ "$types_mode" == "check" || "$types_mode" == "write" ]] || { echo "usage: $0 [--types check|write]" >&2; exit 2; }
+  [[ "$types_mode" == "check" || "$types_mode" == "write" ]] || { echo "usage: $0 [--types check|write | --serve]" >&2; exit 2; }
+elif [[ "${1:-}" == "--serve" ]]; then
+  serve=1
 fi
 
 SUPABASE_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -25,7 +32,7 @@ if [[ ! -x "$PG_BIN/postgres" ]]; then
   echo "verify-postgres15: no PostgreSQL 15 in $PG_BIN (apt-get install -y postgresql-15 postgresql-15-pgtap)" >&2
   exit 2
 fi
-if [[ -z "$types_mode" && ! -f "$("$PG_BIN/pg_config" --sharedir)/extension/pgtap.control" ]]; then
+if [[ -z "$types_mode$serve" && ! -f "$("$PG_BIN/pg_config" --sharedir)/extension/pgtap.control" ]]; then
   echo "verify-postgres15: pgTAP is not installed for PostgreSQL 15 (apt-get install -y postgresql-15-pgtap)" >&2
   exit 2
 fi
@@ -85,6 +92,13 @@ if [[ -n "$types_mode" ]]; then
 fi
 
 apply "$SUPABASE_DIR/seed.sql"
+
+if [[ -n "$serve" ]]; then
+  echo "ready $WORK $PORT"
+  # Until the caller closes our standard input (or goes away): then the trap removes the cluster.
+  cat >/dev/null || true
+  exit 0
+fi
 
 shopt -s nullglob
 test_files=("$SUPABASE_DIR"/tests/database/*.test.sql)

@@ -8,8 +8,8 @@
 //   section-pins.json              what promote pinned: live mf-manifest.json URL -> the SHA-384 of each file of that
 //                                  version's server build ("server/remoteEntry.js": "sha384-…"); the site's server runs
 //                                  a section's server code only if every byte it fetches matches (never served)
-//   site-config.json               this environment's backend URL, anon key and reCAPTCHA site key (written once by
-//                                  the owner), served as the site's /site-config.json
+//   site-config.json               this environment's backend URL, publishable key and reCAPTCHA site key (written
+//                                  once by the owner), served as the site's /site-config.json
 //   <section>/<version>/           one immutable folder per section build (mf-manifest.json, remoteEntry.js, ...)
 //   shell/<version>/               one immutable folder per shell build (its HTML, scripts, styles, images)
 //   shell/current -> <version>     the live shell: the host serves the site's files from here
@@ -39,8 +39,9 @@ export function appFolder(app) {
   return app === 'shell' ? 'shell' : sectionFolders[app];
 }
 
-// The shell's build carries the runtime configuration of local serving (localhost URLs, the demo anon key); on the
-// host both files belong to the environment and live at the root, and a copy inside a shell version would shadow them.
+// The shell's build carries the runtime configuration of local serving (localhost URLs, the local publishable key); on
+// the host both files belong to the environment and live at the root, and a copy inside a shell version would shadow
+// them.
 const leftOutOfShell = new Set(['remotes.json', 'site-config.json']);
 
 // What a version folder must hold to be worth pointing at.

@@ -194,11 +194,12 @@ export function createAppConfig({ appDir, federation, isHost = false, define = {
                   // on the path of the largest paint whenever it arrived first).
                   iconDataUrl: () => {
                     const icon = readFileSync(path.join(appDir, 'public/favicon.svg'), 'utf8');
-                    // Only what a URL or the attribute cannot hold is escaped (the SVG's quotes become single quotes).
+                    // Only what a URL or the attribute cannot hold is escaped (the SVG's quotes become single quotes;
+                    // a space is no URL character: the HTML validator refuses the attribute with one).
                     const text = icon
                       .trim()
                       .replace(/"/g, "'")
-                      .replace(/[%#<>{}]/g, encodeURIComponent);
+                      .replace(/[%#<>{}\s]/g, encodeURIComponent);
                     return `data:image/svg+xml,${text}`;
                   },
                 },

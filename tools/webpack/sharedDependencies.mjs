@@ -2,9 +2,10 @@
 // against, found from the app's folder), the one place where the kit's runtime dependencies are pinned.
 //
 // Skew between a section and the shell (a section built against a newer kit than the shell provides) is safe:
-// - What must be one instance is a strict singleton, required by major version: React, react-dom, zustand,
-//   supabase-js, and the kit modules that hold the page's state or a React context (the event bus, the Supabase
-//   client, the router, the page's data, the Realtime client). Within a major version the shell's copy serves every
+// - What must be one instance is a strict singleton, required by major version: React, react-dom, zustand, and the
+//   kit modules that hold the page's state or a React context (the event bus, the Supabase configuration, the router,
+//   the page's data, the Realtime client). supabase-js is not shared: no browser code uses it (the kit reads and
+//   writes with plain fetch and follows changes with the Realtime client alone). Within a major version the shell's copy serves every
 //   section; a section that needs another major is refused loudly in its slot (RemoteErrorBoundary says why), never
 //   run against an instance it does not understand.
 // - Everything else in the kit is presentational (components, styles, pure rules) and required by exact minor: a
@@ -44,7 +45,6 @@ export const sharedDependencies = {
   // react-router is not shared by itself: every app imports it through the kit's '@site/shared-ui/router', which
   // is shared (one router instance) and carries only the parts the site uses.
   zustand: singleton('zustand'),
-  '@supabase/supabase-js': singleton('@supabase/supabase-js'),
   ...Object.fromEntries(
     kitSingletons.map((name) => [
       `@site/shared-ui/${name}`,

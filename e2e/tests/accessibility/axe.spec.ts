@@ -1,9 +1,11 @@
-// axe finds nothing to fix (contrast included) on any page of the site, in the light and the dark theme, on a phone and
-// on a desktop, with every section arrived, nor with the video player modal or the newsletter pop-up open. The dark
-// theme is the one a visitor chose (the theme cookie) while the system is light, so the tokens of the chosen theme are
-// what is checked; tests/frame/theme.spec.ts checks the system's dark theme paints the same.
+// axe finds nothing to fix (contrast included, on gradients too: support/accessibilityCheck.ts) on any page of the site,
+// in the light and the dark theme, on a phone and on a desktop, with every section arrived, nor with the video player
+// modal or the newsletter pop-up open. The dark theme is the one a visitor chose (the theme cookie) while the system is
+// light, so the tokens of the chosen theme are what is checked; tests/frame/theme.spec.ts checks the system's dark theme
+// paints the same.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { accessibilityFindings } from '../../support/accessibilityCheck.ts';
 import { expectedPages } from '../../support/pages.ts';
 import {
   firstTimeVisitor,
@@ -17,13 +19,7 @@ import { adToast, newsletterPopup } from '../engagement/engagementSite.ts';
 
 const wcag = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
 
-async function violations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(wcag).analyze();
-  return results.violations.map((violation) => ({
-    id: violation.id,
-    nodes: violation.nodes.map((node) => node.target.join(' ')),
-  }));
-}
+const findings = (page: Page) => accessibilityFindings(page, new AxeBuilder({ page }).withTags(wcag));
 
 /**
  * Waits until the ad toast, which slides in 2 s after the page starts, is fully in: axe blends a half-faded element's
@@ -78,7 +74,7 @@ for (const theme of ['light', 'dark'] as const) {
           await page.goto(path);
           await everySectionArrived(page);
           await expectTheme(page, theme);
-          expect(await violations(page)).toEqual([]);
+          expect(await findings(page)).toEqual([]);
         });
       }
 
@@ -99,7 +95,7 @@ for (const theme of ['light', 'dark'] as const) {
           page.getByRole('dialog').frameLocator('iframe').getByRole('button', { name: 'Play' }),
         ).toBeVisible();
         await expectTheme(page, theme);
-        expect(await violations(page)).toEqual([]);
+        expect(await findings(page)).toEqual([]);
       });
     });
 
@@ -116,7 +112,7 @@ for (const theme of ['light', 'dark'] as const) {
         await expect(newsletterPopup(page)).toBeVisible();
         await adToastSettled(page);
         await expectTheme(page, theme);
-        expect(await violations(page)).toEqual([]);
+        expect(await findings(page)).toEqual([]);
       });
     });
   }

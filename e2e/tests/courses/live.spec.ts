@@ -1,7 +1,7 @@
 // The owner edits rows in the dashboard (here: the service-role key) while a visitor has /courses open with a
 // search applied: the page follows without a reload, and the visitor's search stays as it was. An edit made a second
-// after the page opened shows within 2 s, with no interaction.
-import { expect, test } from '@playwright/test';
+// after the page opened shows by itself, with no interaction (its 2 s: npm run bench).
+import { expect, test, type Page } from '@playwright/test';
 import { ownerDatabase, uniqueLabel } from '../../support/database.ts';
 import { collectConsoleErrors } from '../../support/consoleErrors.ts';
 import { editOneSecondAfterOpening } from '../../support/liveEdits.ts';
@@ -48,7 +48,7 @@ async function deleteRows(table: string, ids: string[]) {
   if (error) throw new Error(`delete from ${table}: ${error.message}`);
 }
 
-test('a course and a testimonial added a second after the page opened show within 2 s, with no interaction', async ({
+test('a course and a testimonial added a second after the page opened show by themselves, with no interaction', async ({
   page,
 }) => {
   const errors = collectConsoleErrors(page);
@@ -228,6 +228,15 @@ test('a testimonial inserted, edited and deleted shows, changes and goes; the se
   expect(errors).toEqual([]);
 });
 
+/** How many reads of the courses (a page of the catalogue's search) the page has received whole (its resource timing entries). */
+const coursesReadsInPage = (page: Page) =>
+  page.evaluate(
+    () =>
+      performance
+        .getEntriesByType('resource')
+        .filter((entry) => new URL(entry.name).pathname.endsWith('/rest/v1/rpc/search_catalogue')).length,
+  );
+
 test('an edit that comes while the page is catching up is not undone by the catch-up’s older answer', async ({
   page,
 }) => {
@@ -268,13 +277,17 @@ test('an edit that comes while the page is catching up is not undone by the catc
         if (!titles.includes(shown)) win.courseLeft = true;
       }).observe(document.body, { childList: true, subtree: true, characterData: true });
     }, title);
-    const delivered = page.waitForResponse((response) =>
-      response.url().includes('/rest/v1/rpc/search_catalogue'),
-    );
+    const readsBefore = await coursesReadsInPage(page);
     letGo();
-    await delivered;
-    // The answer is applied in the page's next render: give it time to, then look.
-    await page.waitForTimeout(1_000);
+    // The page has the older answer whole (its resource entry is written once the body is in), and has rendered
+    // twice since: the answer is applied by then (React commits an update before the next paint).
+    await expect.poll(() => coursesReadsInPage(page)).toBeGreaterThan(readsBefore);
+    await page.evaluate(
+      () =>
+        new Promise((resolve) =>
+          requestAnimationFrame(() => requestAnimationFrame(() => resolve(undefined))),
+        ),
+    );
     expect(await page.evaluate(() => (window as unknown as { courseLeft: boolean }).courseLeft)).toBe(false);
     await expect(courses.card(title)).toBeVisible();
   } finally {

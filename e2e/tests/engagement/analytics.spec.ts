@@ -3,6 +3,7 @@
 // Rows leave in batches, the last ones when the page is hidden (keepalive), never through the loading bar, and hold
 // nothing about the visitor beyond the event. The owner reads daily counts from analytics_events_per_day.
 import { expect, test } from '@playwright/test';
+import { LOCAL_PUBLISHABLE_KEY } from '@site/supabase-local/keys';
 import { collectConsoleErrors } from '../../support/consoleErrors.ts';
 import { forgetBrowserWrites, isAnalyticsWrite } from '../../support/anonymousWrites.ts';
 import { ownerDatabase } from '../../support/database.ts';
@@ -14,9 +15,6 @@ import { analyticsRowsEventually, uniquePath, uniqueToken } from './engagementSi
 test.use({ storageState: visitorWhoSawThePopup });
 // The whole suite is one client to the backend: these tests need the client's full allowance of events.
 test.beforeEach(() => forgetBrowserWrites('analyticsEvents'));
-
-const localAnonKey =
-  'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0';
 
 test('userInApp is stored once at start, with the page it started on and nothing else', async ({ page }) => {
   const errors = collectConsoleErrors(page);
@@ -155,7 +153,7 @@ test('the owner reads events per day and name from analytics_events_per_day; vis
 
   // PostgREST's answer to a role without the grant: 401 for anon, with PostgreSQL's insufficient_privilege.
   const asVisitor = await fetch(`${backendUrl}/rest/v1/analytics_events_per_day?select=*`, {
-    headers: { apikey: localAnonKey, Authorization: `Bearer ${localAnonKey}` },
+    headers: { apikey: LOCAL_PUBLISHABLE_KEY },
   });
   expect(asVisitor.status).toBe(401);
   expect(((await asVisitor.json()) as { code: string }).code).toBe('42501');
@@ -166,8 +164,7 @@ test('a visitor cannot write analytics_events directly, only through the analyti
   const direct = await fetch(`${backendUrl}/rest/v1/analytics_events`, {
     method: 'POST',
     headers: {
-      apikey: localAnonKey,
-      Authorization: `Bearer ${localAnonKey}`,
+      apikey: LOCAL_PUBLISHABLE_KEY,
       'Content-Type': 'application/json',
       Prefer: 'return=minimal',
     },

@@ -45,7 +45,7 @@ test('has the title, four labelled required fields, Submit, and says which captc
   await expect(section.getByRole('button', { name: 'Submit' })).toBeVisible();
   // No reCAPTCHA site key in this site's configuration: the development token, said clearly at start, and no
   // script from Google.
-  await expect.poll(() => info.join('\n')).toContain('sends the development token');
+  await expect.poll(() => info.join('\n')).toContain('forms send the development token');
   expect(await page.locator('script[src*="recaptcha"]').count()).toBe(0);
 });
 

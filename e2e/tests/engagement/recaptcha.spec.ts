@@ -1,17 +1,17 @@
-// The contact form with a real reCAPTCHA site key, end to end: a copy of the site whose configuration names a site
-// key, a backend whose contact function holds a secret, Google's script replaced by a stand-in (Playwright routes
-// https://www.google.com/recaptcha/api.js, the true edge) and Google's siteverify by a stand-in on 127.0.0.1 that
-// scores each token as the test chose (supabase/functions/contact/__tests__/fakeSiteverify.ts). Proves the form asks
-// reCAPTCHA for the contact action with the configured key, and the function's verdict: a score of exactly 0.5
-// passes, anything below is refused, as are a token for another action or issued on another site.
+// The contact form and the newsletter forms with a real reCAPTCHA site key, end to end: a copy of the site whose
+// configuration names a site key, a backend whose functions hold a secret, Google's script replaced by a stand-in
+// (Playwright routes https://www.google.com/recaptcha/api.js, the true edge) and Google's siteverify by a stand-in on
+// 127.0.0.1 that scores each token as the test chose (supabase/functions/_shared/__tests__/fakeSiteverify.ts). Proves
+// each form asks reCAPTCHA for its own action with the configured key, and the functions' verdict: a score of exactly
+// 0.5 passes, anything below is refused, as are a token for another action or issued on another site.
 import { createRequire } from 'node:module';
 import { expect, test, type Page } from '@playwright/test';
 import { createClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
 import { startBackend } from '../../../scripts/backend.mjs';
 import { dismissTheAdWhenInTheWay } from '../../support/adToast.ts';
-import { isContactSend } from '../../support/anonymousWrites.ts';
-import { localServiceRoleKey } from '../../support/database.ts';
+import { isContactSend, isNewsletterSubscribe } from '../../support/anonymousWrites.ts';
+import { LOCAL_SECRET_KEY } from '@site/supabase-local/keys';
 import { startSecondSite, type SecondSite } from '../../support/secondSite.ts';
 import { portOffset } from '../../support/site.ts';
 import { popupClosedUntil, newsletterStorageKeys } from '../../support/visitor.ts';
@@ -20,12 +20,14 @@ import {
   contactSection,
   expectContactRefusedAtDeadline,
   fillContactForm,
+  newsletterSection,
+  uniqueEmail,
   uniqueToken,
 } from './engagementSite.ts';
 
-type FakeSiteverifyModule = typeof import('../../../supabase/functions/contact/__tests__/fakeSiteverify.ts');
+type FakeSiteverifyModule = typeof import('../../../supabase/functions/_shared/__tests__/fakeSiteverify.ts');
 const { fakeTokens, scoreToken, startFakeSiteverify } = createRequire(import.meta.url)(
-  '../../../supabase/functions/contact/__tests__/fakeSiteverify.ts',
+  '../../../supabase/functions/_shared/__tests__/fakeSiteverify.ts',
 ) as FakeSiteverifyModule;
 
 const siteKey = '6Le-e2e-site-key-for-the-stand-in';
@@ -96,12 +98,14 @@ async function send(page: Page, token: string, subject: string) {
   return (await answer).status();
 }
 
-const storedWithSubject = async (subject: string) => {
-  const owner = createClient(backend.url, localServiceRoleKey, {
+const thisBackendsOwner = () =>
+  createClient(backend.url, LOCAL_SECRET_KEY, {
     auth: { persistSession: false },
     realtime: { transport: WebSocket as never },
   });
-  const { data, error } = await owner
+
+const storedWithSubject = async (subject: string) => {
+  const { data, error } = await thisBackendsOwner()
     .from('contacts')
     .select('recaptcha_score, recaptcha_action')
     .eq('subject', subject);
@@ -176,3 +180,56 @@ test("Google's script that never arrives: 10 s after Submit the form says the sp
   expect(sent, 'nothing was sent to the contact function').toBe(false);
   expect(await storedWithSubject(filled.subject)).toEqual([]);
 });
+
+/** Subscribes from the newsletter section with the token the test chose; the function's answer status. */
+async function subscribe(page: Page, token: string, address: string) {
+  const section = newsletterSection(page);
+  await section.getByRole('textbox', { name: 'Email address' }).fill(address);
+  await page.evaluate(
+    (chosen) => ((window as unknown as { __recaptchaToken: string }).__recaptchaToken = chosen),
+    token,
+  );
+  const answer = page.waitForResponse((response) => isNewsletterSubscribe(response.request()));
+  await section.getByRole('button', { name: 'Subscribe Now' }).click();
+  return (await answer).status();
+}
+
+const subscriberRows = async (address: string) => {
+  const { data, error } = await thisBackendsOwner().from('emails').select('status').eq('email', address);
+  if (error) throw new Error(error.message);
+  return data;
+};
+
+test('the newsletter form asks Google for its own action; a score of exactly 0.5 subscribes', async ({
+  page,
+}) => {
+  await withRecaptchaStandIn(page);
+  await page.goto(`${site.url}/about`);
+  const address = uniqueEmail('recaptcha.newsletter');
+  expect(await subscribe(page, scoreToken(0.5, 'newsletter_subscribe'), address)).toBe(200);
+  await expect(newsletterSection(page).getByRole('heading', { name: 'Thank You!' })).toBeVisible();
+  expect(
+    await page.evaluate(() => (window as unknown as { __recaptchaCalls: unknown[] }).__recaptchaCalls),
+  ).toEqual([{ key: siteKey, action: 'newsletter_subscribe' }]);
+  expect(await subscriberRows(address)).toEqual([{ status: 'pending' }]);
+});
+
+for (const [what, token] of [
+  ['a score just below 0.5', scoreToken(0.49, 'newsletter_subscribe')],
+  ['a token for the contact form', scoreToken(0.9, 'contact')],
+] as const) {
+  test(`the newsletter form: ${what} is refused, the visitor is told and keeps the address, nothing is stored`, async ({
+    page,
+  }) => {
+    await withRecaptchaStandIn(page);
+    await page.goto(`${site.url}/about`);
+    const address = uniqueEmail('recaptcha.refused');
+    expect(await subscribe(page, token, address)).toBe(403);
+    const section = newsletterSection(page);
+    await expect(section.getByRole('alert')).toHaveText(
+      'We could not confirm that you are a person. Please try again.',
+    );
+    await expect(section.getByRole('textbox', { name: 'Email address' })).toHaveValue(address);
+    expect(await subscriberRows(address)).toEqual([]);
+  });
+}

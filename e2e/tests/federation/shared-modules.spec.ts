@@ -57,6 +57,8 @@ test('every section uses the one React, store and kit the shell provides', async
   );
   // react-router itself is not shared: only the facade's exports reach the browser, once.
   expect(scope['react-router']).toBeUndefined();
+  // Nor is supabase-js: no browser code uses it (reads and writes are plain fetch, live updates the Realtime client).
+  expect(scope['@supabase/supabase-js']).toBeUndefined();
 });
 
 test('the help section routes with the router the shell provides', async ({ page }) => {

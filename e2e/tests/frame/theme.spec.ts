@@ -6,7 +6,8 @@ import { collectConsoleErrors } from '../../support/consoleErrors.ts';
 import { expectStableLayout, recordLayoutShifts } from '../../support/layoutShift.ts';
 import { tabTo } from '../../support/keyboard.ts';
 import { dismissTheAd } from '../../support/adToast.ts';
-import { visitorWhoChoseTheme } from '../../support/visitor.ts';
+import { siteUrl } from '../../support/site.ts';
+import { visitorWhoChoseTheme, visitorWhoSawThePopup } from '../../support/visitor.ts';
 
 /** The page's background in each theme (the kit's --color-surface). */
 const surface = { light: 'rgb(255, 255, 255)', dark: 'rgb(17, 26, 35)' };
@@ -155,4 +156,50 @@ test.describe('for a visitor who chose dark', () => {
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
     expect(await pageBackground(page)).toBe(surface.dark);
   });
+});
+
+test('with JavaScript on, no frame is painted in another theme than the visitor’s while the page starts', async ({
+  browser,
+}) => {
+  for (const { visitor, options, theme, toggle } of [
+    {
+      visitor: 'chose dark, system light',
+      options: { storageState: visitorWhoChoseTheme('dark') },
+      theme: 'dark',
+      toggle: 'Dark',
+    },
+    {
+      visitor: 'chose nothing, system dark',
+      options: { colorScheme: 'dark', storageState: visitorWhoSawThePopup },
+      theme: 'dark',
+      toggle: 'System',
+    },
+    {
+      visitor: 'chose light, system dark',
+      options: { colorScheme: 'dark', storageState: visitorWhoChoseTheme('light') },
+      theme: 'light',
+      toggle: 'Light',
+    },
+  ] as const) {
+    const context = await browser.newContext({ baseURL: siteUrl, ...options });
+    // The page's background in every frame the browser renders, from its first (a frame callback runs before each
+    // paint) until the test has seen the page start: its sections hydrated and the theme toggle live.
+    await context.addInitScript(() => {
+      const frames: string[] = [];
+      Object.assign(window, { themeFrames: frames });
+      const record = () => {
+        if (document.body) frames.push(getComputedStyle(document.body).backgroundColor);
+        requestAnimationFrame(record);
+      };
+      requestAnimationFrame(record);
+    });
+    const page = await context.newPage();
+    await page.goto('/courses');
+    await expect(page.locator('[data-section]').first()).toHaveAttribute('data-ready', 'true');
+    await expect(themeOption(page, toggle)).toBeChecked();
+    const frames = await page.evaluate(() => (window as unknown as { themeFrames: string[] }).themeFrames);
+    expect(frames.length, visitor).toBeGreaterThan(0);
+    expect([...new Set(frames)], `${visitor}: the background of every frame`).toEqual([surface[theme]]);
+    await context.close();
+  }
 });

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { localServiceRoleKey } from '../../support/database.ts';
+import { LOCAL_JWT_SECRET, LOCAL_SERVICE_ROLE_KEY } from '@site/supabase-local/keys';
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
 const builds = [
@@ -23,17 +23,19 @@ const shippedFiles = builds.flatMap((build) =>
   filesUnder(path.join(repoRoot, build)).filter((file) => /\.(js|css|html|json|map)$/.test(file)),
 );
 
-// What must never reach a browser: the service-role key (bypasses row-level security), the JWT secret that signs
-// keys, and API secrets of third parties (Google API keys start with AIza; reCAPTCHA secrets are server-only).
+// What must never reach a browser: a secret key (sb_secret_..., bypasses row-level security; the local one and any
+// other), the legacy service-role key, the JWT secret that signs legacy keys, and API secrets of third parties (Google
+// API keys start with AIza; reCAPTCHA secrets are server-only).
 const secrets: [string, RegExp][] = [
-  ['the service-role key', new RegExp(localServiceRoleKey.replace(/\./g, '\\.'))],
+  ['a secret key', /sb_secret_[\w-]{8,}/],
+  ['the service-role key', new RegExp(LOCAL_SERVICE_ROLE_KEY.replace(/\./g, '\\.'))],
   ['a service-role JWT', /eyJ[\w-]*\.eyJ[\w-]*cm9sZSI6InNlcnZpY2Vfcm9sZ[\w-]*\.[\w-]+/],
-  ['the JWT secret', /super-secret-jwt-token-with-at-least-32-characters-long/],
+  ['the JWT secret', new RegExp(LOCAL_JWT_SECRET)],
   ['a Google API key', /AIza[0-9A-Za-z_-]{35}/],
   [
     'a secret environment variable read',
     // Code that reads one (Deno.env.get('X'), process.env.X, env['X']); a comment that names one is no leak.
-    /(env\.get\(\s*|process\.env\.|env\[\s*)['"`]?\w*(RECAPTCHA_SECRET|YOUTUBE_API_KEY|SERVICE_ROLE_KEY|YOUTUBE_SYNC_SECRET)/,
+    /(env\.get\(\s*|process\.env\.|env\[\s*)['"`]?\w*(RECAPTCHA_SECRET|YOUTUBE_API_KEY|SERVICE_ROLE_KEY|SECRET_KEYS|YOUTUBE_SYNC_SECRET)/,
   ],
 ];
 

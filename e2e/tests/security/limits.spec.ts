@@ -3,11 +3,9 @@
 // REST query at 4 KB (400), headers that never end are cut off at the 10 s header timeout (408), and every answer
 // carries a request id of the server's own (a client-sent one is never taken).
 import { expect, test } from '@playwright/test';
+import { LOCAL_PUBLISHABLE_KEY } from '@site/supabase-local/keys';
 import { sendRaw } from '../../support/hostileRequests.ts';
 import { backendUrl, ports, siteUrl } from '../../support/site.ts';
-
-const anonKey =
-  'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0';
 
 const servers = [
   { name: 'the site', port: ports.shell, path: '/about' },
@@ -16,14 +14,14 @@ const servers = [
 ];
 
 const request = (target: string, extraHeaders = '') =>
-  `GET ${target} HTTP/1.1\r\nHost: localhost\r\napikey: ${anonKey}\r\n${extraHeaders}Connection: close\r\n\r\n`;
+  `GET ${target} HTTP/1.1\r\nHost: localhost\r\napikey: ${LOCAL_PUBLISHABLE_KEY}\r\n${extraHeaders}Connection: close\r\n\r\n`;
 
-test('a request target over 4 KB is refused with 414 by the site and the sections; one just under is served', async () => {
-  for (const { name, port } of servers.slice(0, 2)) {
-    const under = `/about?q=${'a'.repeat(4096 - '/about?q='.length)}`;
-    const over = `/about?q=${'a'.repeat(4097 - '/about?q='.length)}`;
-    expect((await sendRaw(port, request(under))).status, `${name}, 4096 bytes`).not.toBe(414);
-    expect((await sendRaw(port, request(over))).status, `${name}, 4097 bytes`).toBe(414);
+test('a request target over 4 KB is refused with 414 by the site and the sections; one of 4 KB is served', async () => {
+  for (const { name, port, path } of servers.slice(0, 2)) {
+    // The server's own page or file, with a query that makes the target exactly 4096 bytes, then one more.
+    const padded = (length: number) => `${path}?q=${'a'.repeat(length - `${path}?q=`.length)}`;
+    expect((await sendRaw(port, request(padded(4096)))).status, `${name}, 4096 bytes`).toBe(200);
+    expect((await sendRaw(port, request(padded(4097)))).status, `${name}, 4097 bytes`).toBe(414);
   }
 });
 
@@ -52,7 +50,7 @@ test('every answer carries a request id of its own server: new for each request,
   ]) {
     const ids = [];
     for (let attempt = 0; attempt < 2; attempt += 1) {
-      const answer = await fetch(url, { headers: { apikey: anonKey, 'x-request-id': forged } });
+      const answer = await fetch(url, { headers: { apikey: LOCAL_PUBLISHABLE_KEY, 'x-request-id': forged } });
       await answer.arrayBuffer();
       ids.push(answer.headers.get('x-request-id'));
     }

@@ -3,6 +3,7 @@
 // socket; each gets a 4xx or a closed connection (never a 5xx, never a hang), and afterwards every server still
 // answers its ordinary requests, as npm start serves them.
 import { expect, test } from '@playwright/test';
+import { LOCAL_PUBLISHABLE_KEY } from '@site/supabase-local/keys';
 import WebSocket from 'ws';
 import {
   hostileRequests,
@@ -12,8 +13,6 @@ import {
 } from '../../support/hostileRequests.ts';
 import { backendUrl, ports, siteUrl } from '../../support/site.ts';
 
-const anonKey =
-  'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0';
 const socketPath = '/realtime/v1/websocket';
 
 test.describe.configure({ mode: 'serial' });
@@ -44,13 +43,13 @@ async function everyServerStillAnswers() {
   const manifest = await fetch(`http://localhost:${ports.portfolio}/mf-manifest.json`);
   expect(manifest.status).toBe(200);
   const rows = await fetch(`${backendUrl}/rest/v1/projects?select=title&limit=1`, {
-    headers: { apikey: anonKey },
+    headers: { apikey: LOCAL_PUBLISHABLE_KEY },
   });
   expect(rows.status).toBe(200);
   expect(await rows.json()).toHaveLength(1);
   const refusal = await fetch(`${backendUrl}/functions/v1/contact`, {
     method: 'POST',
-    headers: { apikey: anonKey, Authorization: `Bearer ${anonKey}`, 'Content-Type': 'application/json' },
+    headers: { apikey: LOCAL_PUBLISHABLE_KEY, 'Content-Type': 'application/json' },
     body: '{}',
   });
   expect(refusal.status).toBe(400);
@@ -62,7 +61,7 @@ async function everyServerStillAnswers() {
 function realtimeJoins(): Promise<boolean> {
   return new Promise((resolve) => {
     const socket = new WebSocket(
-      `${backendUrl.replace('http', 'ws')}${socketPath}?apikey=${anonKey}&vsn=2.0.0`,
+      `${backendUrl.replace('http', 'ws')}${socketPath}?apikey=${LOCAL_PUBLISHABLE_KEY}&vsn=2.0.0`,
     );
     const timer = setTimeout(() => {
       socket.terminate();
@@ -118,6 +117,7 @@ test('the backend (REST, functions, storage, Realtime upgrades) refuses malforme
       '/rest/v1/rpc/search_videos',
       '/functions/v1/contact',
       '/functions/v1/newsletter-subscribe',
+      '/functions/v1/mail-events',
       '/storage/v1/object/public/content/projects/taskboard-kanban.webp',
     ]),
     ...hostileUpgrades(socketPath),
@@ -150,7 +150,7 @@ test('the Realtime socket survives garbage frames after a valid upgrade', async 
   for (const frame of garbage) {
     await new Promise<void>((resolve) => {
       const socket = new WebSocket(
-        `${backendUrl.replace('http', 'ws')}${socketPath}?apikey=${anonKey}&vsn=2.0.0`,
+        `${backendUrl.replace('http', 'ws')}${socketPath}?apikey=${LOCAL_PUBLISHABLE_KEY}&vsn=2.0.0`,
       );
       const done = () => resolve();
       socket.on('open', () => {
@@ -163,7 +163,7 @@ test('the Realtime socket survives garbage frames after a valid upgrade', async 
   // Raw bytes that are no WebSocket frame at all, after the handshake.
   await new Promise<void>((resolve) => {
     const socket = new WebSocket(
-      `${backendUrl.replace('http', 'ws')}${socketPath}?apikey=${anonKey}&vsn=2.0.0`,
+      `${backendUrl.replace('http', 'ws')}${socketPath}?apikey=${LOCAL_PUBLISHABLE_KEY}&vsn=2.0.0`,
     );
     socket.on('open', () => {
       const raw = (socket as unknown as { _socket: import('node:net').Socket })._socket;

@@ -9,7 +9,8 @@ import path from 'node:path';
 import { promoteRelease, uploadRelease } from '../../../tools/deploy/releases.mjs';
 import { runtimeConfigFor, sitePortsFor } from '../../../shell/server/serveSite.mjs';
 import { startBackend } from '../../../scripts/backend.mjs';
-import { localServiceRoleKey, ownerDatabase } from '../../support/database.ts';
+import { LOCAL_SECRET_KEY } from '@site/supabase-local/keys';
+import { ownerDatabase } from '../../support/database.ts';
 import { deadlines } from '../../support/deadlines.ts';
 import { repoRoot } from '../../support/helpBuild.ts';
 import { startSecondSite, type SecondSite } from '../../support/secondSite.ts';
@@ -291,8 +292,7 @@ test.describe('clients the server does not control', () => {
         const inserted = await fetch(`${backend.url}/rest/v1/courses`, {
           method: 'POST',
           headers: {
-            apikey: localServiceRoleKey,
-            Authorization: `Bearer ${localServiceRoleKey}`,
+            apikey: LOCAL_SECRET_KEY,
             'Content-Type': 'application/json',
           },
           body: JSON.stringify(

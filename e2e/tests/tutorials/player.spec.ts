@@ -104,19 +104,23 @@ test('focus stays inside the open modal, Escape closes it and focus returns to P
   expect(errors).toEqual([]);
 });
 
-for (const [width, height] of [
-  [1280, 700],
-  [1201, 700],
-  [1200, 500],
-  [769, 500],
-  [768, 300],
-  [390, 300],
-] as const) {
-  test(`the player is ${height} px high in a ${width} px wide window`, async ({ page }) => {
+test('the player is 700 px high in a window over 1200 px wide, 500 px over 768 px, and 300 px below', async ({
+  page,
+}) => {
+  // One open player, its window resized across each breakpoint, both sides of it.
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await fakeYouTubePlayer(page);
+  const { player } = await openPlayer(page);
+  for (const [width, height] of [
+    [1280, 700],
+    [1201, 700],
+    [1200, 500],
+    [769, 500],
+    [768, 300],
+    [390, 300],
+  ] as const) {
     await page.setViewportSize({ width, height: 900 });
-    await fakeYouTubePlayer(page);
-    const { player } = await openPlayer(page);
-    await expect(player).toHaveCSS('height', `${height}px`);
-    expect((await player.boundingBox())!.height).toBeCloseTo(height, 0);
-  });
-}
+    await expect(player, `${width} px wide`).toHaveCSS('height', `${height}px`);
+    expect((await player.boundingBox())!.height, `${width} px wide`).toBeCloseTo(height, 0);
+  }
+});

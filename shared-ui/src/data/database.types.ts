@@ -176,15 +176,36 @@ export type Database = {
         };
         Relationships: [];
       };
+      mail_event_receipts: {
+        Row: {
+          event_type: string;
+          received_at: string;
+          webhook_id: string;
+        };
+        Insert: {
+          event_type: string;
+          received_at?: string;
+          webhook_id: string;
+        };
+        Update: {
+          event_type?: string;
+          received_at?: string;
+          webhook_id?: string;
+        };
+        Relationships: [];
+      };
       mail_outbox: {
         Row: {
           attempts: number;
+          claim_token: string | null;
           contact_id: string | null;
           created_at: string;
           id: string;
           kind: string;
           last_error: string | null;
+          link_expires_at: string | null;
           next_attempt_at: string;
+          queued_at: string;
           sent_at: string | null;
           status: string;
           subscriber_id: string | null;
@@ -192,12 +213,15 @@ export type Database = {
         };
         Insert: {
           attempts?: number;
+          claim_token?: string | null;
           contact_id?: string | null;
           created_at?: string;
           id?: string;
           kind: string;
           last_error?: string | null;
+          link_expires_at?: string | null;
           next_attempt_at?: string;
+          queued_at?: string;
           sent_at?: string | null;
           status?: string;
           subscriber_id?: string | null;
@@ -205,12 +229,15 @@ export type Database = {
         };
         Update: {
           attempts?: number;
+          claim_token?: string | null;
           contact_id?: string | null;
           created_at?: string;
           id?: string;
           kind?: string;
           last_error?: string | null;
+          link_expires_at?: string | null;
           next_attempt_at?: string;
+          queued_at?: string;
           sent_at?: string | null;
           status?: string;
           subscriber_id?: string | null;
@@ -230,6 +257,33 @@ export type Database = {
             referencedColumns: ['id'];
           },
         ];
+      };
+      mail_suppressions: {
+        Row: {
+          created_at: string;
+          detail: string | null;
+          email: string;
+          reason: string;
+          updated_at: string;
+          webhook_id: string | null;
+        };
+        Insert: {
+          created_at?: string;
+          detail?: string | null;
+          email: string;
+          reason: string;
+          updated_at?: string;
+          webhook_id?: string | null;
+        };
+        Update: {
+          created_at?: string;
+          detail?: string | null;
+          email?: string;
+          reason?: string;
+          updated_at?: string;
+          webhook_id?: string | null;
+        };
+        Relationships: [];
       };
       projects: {
         Row: {
@@ -394,12 +448,19 @@ export type Database = {
     };
     Functions: {
       claim_mail_outbox: {
-        Args: { p_lease_seconds: number; p_limit: number };
+        Args: {
+          p_give_up_after_seconds: number;
+          p_lease_seconds: number;
+          p_limit: number;
+          p_max_attempts: number;
+        };
         Returns: {
           attempts: number;
+          claim_token: string;
           details: Json;
           id: string;
           kind: string;
+          link_expires_at: string;
         }[];
       };
       confirm_newsletter_subscription: {
@@ -407,8 +468,25 @@ export type Database = {
         Returns: string;
       };
       finish_mail_outbox: {
-        Args: { p_error?: string; p_id: string; p_outcome: string };
-        Returns: undefined;
+        Args: {
+          p_claim_token: string;
+          p_error?: string;
+          p_id: string;
+          p_outcome: string;
+          p_retry_after_seconds?: number;
+        };
+        Returns: boolean;
+      };
+      purge_mail_records: { Args: Record<PropertyKey, never>; Returns: Json };
+      record_mail_event: {
+        Args: {
+          p_addresses: string[];
+          p_detail: string;
+          p_event_type: string;
+          p_reason: string;
+          p_webhook_id: string;
+        };
+        Returns: string;
       };
       search_catalogue: {
         Args: {
@@ -460,6 +538,13 @@ export type Database = {
           p_max_per_day: number;
         };
         Returns: boolean;
+      };
+      suppressed_mail_addresses: {
+        Args: { p_addresses: string[] };
+        Returns: {
+          email: string;
+          reason: string;
+        }[];
       };
       sync_channel_videos: { Args: { channel_videos: Json }; Returns: Json };
       sync_channel_videos_guarded: {

@@ -1,6 +1,7 @@
 // Reads and writes through Supabase's REST API (PostgREST) and its edge functions with plain fetch: the browser never
 // loads supabase-js (~48 KB compressed); live updates use the Realtime client alone (see tableChanges).
-// Requests carry the public anon key, so row-level security applies exactly as with supabase-js.
+// Requests carry the site's publishable key, so row-level security applies exactly as with supabase-js.
+import { backendKeyHeaders } from '@site/shared-ui/backendKey';
 import { fetchWithLoadingBar, IGNORE_LOADING_BAR_HEADER } from '@site/shared-ui/fetchWithLoadingBar';
 import { supabaseConfig, type SupabaseRuntimeConfig } from '@site/shared-ui/supabaseClient';
 import { deadlineSignal, deadlines } from '@site/shared-ui/deadlines';
@@ -41,7 +42,7 @@ async function restRequest(path: string, init: RequestInit, options: RestOptions
   return backendRequest(`rest/v1/${path}`, init, options);
 }
 
-/** A request to the backend with the anon key; throws a RestError when it is refused. */
+/** A request to the backend with the publishable key; throws a RestError when it is refused. */
 async function backendRequest(path: string, init: RequestInit, options: RestOptions): Promise<Response> {
   const signal = deadlineSignal(
     options.deadlineMs ?? (options.quiet ? deadlines.backgroundReadMs : deadlines.pageReadMs),
@@ -49,8 +50,8 @@ async function backendRequest(path: string, init: RequestInit, options: RestOpti
   );
   const backend = options.backend ?? (await supabaseConfig());
   const headers = new Headers(init.headers);
-  headers.set('apikey', backend.anonKey);
-  headers.set('Authorization', `Bearer ${backend.anonKey}`);
+  for (const [name, value] of Object.entries(backendKeyHeaders(backend.publishableKey)))
+    headers.set(name, value);
   if (options.quiet) headers.set(IGNORE_LOADING_BAR_HEADER, 'true');
   const response = await fetchWithLoadingBar(`${backend.url}/${path}`, {
     ...init,

@@ -1,8 +1,8 @@
-// The data a page's sections loaded before rendering: on the server, each exposed page module's `loader` runs with
-// the anon key (row-level security applies) and the page is rendered from what it returned; the same data travels in
+// The data a page's sections loaded before rendering: on the server, each exposed page module's `loader` runs with the
+// publishable key (row-level security applies) and the page is rendered from what it returned; the same data travels in
 // the HTML as a JSON data block (not a script: the Content-Security-Policy forbids inline scripts), so the browser
-// hydrates from exactly what the server rendered and does not fetch it again. Realtime then keeps it live.
-// Nothing here is a module-level cache on the server: the server passes each request's data down in context.
+// hydrates from exactly what the server rendered and does not fetch it again. Realtime then keeps it live. Nothing here
+// is a module-level cache on the server: the server passes each request's data down in context.
 import { jsonScriptHtml } from '@site/shared-ui/jsonScript';
 import { createContext, useContext } from 'react';
 import { selectRows, callDatabaseFunction, type TableFilter } from '@site/shared-ui/restClient';
@@ -50,7 +50,7 @@ export function functionDataKey(name: string, args: Record<string, unknown>): st
   return `rpc:${name}:${JSON.stringify(args)}`;
 }
 
-/** A loader that reads tables (each in its order) with the anon key. */
+/** A loader that reads tables (each in its order) with the publishable key. */
 export function tableLoader(...queries: TableQuery[]): SectionLoader {
   return async ({ backend, signal, reads }) =>
     Object.fromEntries(
@@ -71,7 +71,7 @@ export function tableLoader(...queries: TableQuery[]): SectionLoader {
     );
 }
 
-/** A loader that calls a database function with the anon key; `tables` are those the function reads. */
+/** A loader that calls a database function with the publishable key; `tables` are those the function reads. */
 export function functionLoader(
   name: string,
   args: Record<string, unknown>,

@@ -1,29 +1,26 @@
-// Where the backend is (runtime configuration), and the page's one supabase-js client for a section that needs one.
-// The site itself never loads supabase-js: reads, writes and edge functions go through restClient, live updates
-// through tableChanges, which need only the configuration. getSupabase stays for sections built against it (it is
-// part of a kit singleton); supabase-js is imported on its first call only.
-import type { SupabaseClient } from '@supabase/supabase-js';
-import { fetchWithLoadingBar } from '@site/shared-ui/fetchWithLoadingBar';
+// Where the backend is: the runtime configuration every read, write and live update of the site starts from. The site
+// never loads supabase-js: reads, writes and edge functions go through restClient, live updates through
+// tableChanges, which need only this configuration.
+import type { SiteBackend } from '@site/shared-ui/backendKey';
 
-export interface SupabaseRuntimeConfig {
-  url: string;
-  anonKey: string;
-}
+/** Where the backend is and the site's publishable key (site-config.json's "supabase", read by siteBackend). */
+export type SupabaseRuntimeConfig = SiteBackend;
 
-/** The local stand-in backend with the Supabase CLI's public demo anon key (see supabase/README.md). */
+/**
+ * The local stand-in backend with the Supabase CLI's public local publishable key (its owner is
+ * supabase/local/src/localKeys.ts, which the browser must not import: it holds the secret keys too; a test there
+ * checks that this copy and shell/public/site-config.json carry the same key).
+ */
 export const localSupabaseConfig: SupabaseRuntimeConfig = {
   url: 'http://127.0.0.1:54321',
-  anonKey:
-    'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0',
+  publishableKey: 'sb_publishable_ACJWlzQHlZjBrEguHvfOxg_3BJgxAaH',
 };
 
 let configured: Promise<SupabaseRuntimeConfig> = Promise.resolve(localSupabaseConfig);
 let resolvedConfig: SupabaseRuntimeConfig = localSupabaseConfig;
-let client: Promise<SupabaseClient> | undefined;
 
 /** Sets where the backend is; the configuration may still be on its way (the shell reads it at start-up). */
 export function configureSupabase(config: SupabaseRuntimeConfig | Promise<SupabaseRuntimeConfig>): void {
-  if (client) throw new Error('configureSupabase must run before the first getSupabase call');
   configured = Promise.resolve(config).then((value) => (resolvedConfig = value));
 }
 
@@ -32,18 +29,7 @@ export function supabaseConfig(): Promise<SupabaseRuntimeConfig> {
   return configured;
 }
 
-/** The configuration in force; final once getSupabase has resolved. */
+/** The configuration in force (the local stand-in's until the runtime configuration has arrived). */
 export function getSupabaseConfig(): SupabaseRuntimeConfig {
   return resolvedConfig;
-}
-
-export function getSupabase(): Promise<SupabaseClient> {
-  client ??= configured.then(async (config) => {
-    const { createClient } = await import('@supabase/supabase-js');
-    return createClient(config.url, config.anonKey, {
-      auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-      global: { fetch: fetchWithLoadingBar },
-    });
-  });
-  return client;
 }

@@ -1,7 +1,7 @@
 // The owner's edits to a public table, as they happen: the page's one Realtime connection (Supabase Realtime over a
 // WebSocket). Only @supabase/realtime-js is loaded for it (~17 KB compressed), not all of supabase-js (~48 KB), and
 // only once the page is idle, so live updates start within a second or two of the page opening without competing
-// with its first paint. The public anon key is the only credential: row-level security decides what arrives.
+// with its first paint. The publishable key is the only credential: row-level security decides what arrives.
 import type { RealtimeClient, RealtimePostgresChangesPayload } from '@supabase/realtime-js';
 import { deadlines } from '@site/shared-ui/deadlines';
 import { reportFailure } from '@site/shared-ui/pageLeaving';
@@ -68,8 +68,8 @@ export function socketWithDeadline(Base: typeof WebSocket, ms: number): typeof W
 
 function connect(config: SupabaseRuntimeConfig, Client: typeof RealtimeClient): RealtimeClient {
   return new Client(realtimeEndpoint(config.url), {
-    params: { apikey: config.anonKey },
-    accessToken: () => Promise.resolve(config.anonKey),
+    params: { apikey: config.publishableKey },
+    accessToken: () => Promise.resolve(config.publishableKey),
     // Deadlines: the socket opens in time, and each answer (join, heartbeat) comes in time, or the socket is closed
     // and opened again; each time it is live again, the watchers catch up (onLive).
     transport: socketWithDeadline(WebSocket, deadlines.realtimeMs),

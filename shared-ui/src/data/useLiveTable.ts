@@ -214,8 +214,12 @@ export function useLiveRead<Answer>({
           setState((current) => ({ ...current, answer: apply(current.answer, change) }));
         } else readAgainSoon();
       },
-      // Catch up on changes made before the subscription was live (at start, or while reconnecting).
-      onLive: readAgainSoon,
+      // Catch up on changes made before the subscription was live (at start, or while reconnecting), at once: it is
+      // one event, nothing to gather, and on a page opened a moment ago an edit made meanwhile waits for this read.
+      onLive: () => {
+        clearTimeout(timer);
+        setRevision((count) => count + 1);
+      },
     });
     return () => {
       clearTimeout(timer);

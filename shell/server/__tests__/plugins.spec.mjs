@@ -46,7 +46,7 @@ writeFileSync(
 );
 const remotesFile = path.join(root, '..', `${path.basename(root)}-remotes.json`);
 writeFileSync(remotesFile, '{"help":"http://localhost:9/mf-manifest.json"}');
-const siteConfig = { supabase: { url: 'http://127.0.0.1:9', anonKey: 'anon' } };
+const siteConfig = { supabase: { url: 'http://127.0.0.1:9', publishableKey: 'sb_publishable_test' } };
 
 /** A raw request, so the path reaches the server exactly as written. */
 function get(port, urlPath, headers = {}, method = 'GET') {
@@ -141,6 +141,45 @@ describe("the site's server", () => {
     }
   });
 
+  it('answers a page 304 for a list of tags that holds its tag, a weak tag of it, or *; 200 for other tags', async () => {
+    const { etag } = (await get(shell.port, '/courses')).headers;
+    const asked = {
+      list: `"other", ${etag}`,
+      weak: `W/${etag}`,
+      any: '*',
+      another: '"other", W/"older"',
+    };
+    const statuses = {};
+    for (const [name, ifNoneMatch] of Object.entries(asked))
+      statuses[name] = (await get(shell.port, '/courses', { 'if-none-match': ifNoneMatch })).status;
+    assert.deepEqual(statuses, { list: 304, weak: 304, any: 304, another: 200 });
+  });
+
+  it('sends a page in the encoding the browser prefers, never one it refuses (q=0)', async () => {
+    const encodings = {};
+    for (const accept of [
+      'gzip, deflate, br',
+      'br;q=0, gzip',
+      'gzip;q=1, br;q=0.5',
+      'br;q=0, gzip;q=0',
+      'identity',
+      '*',
+    ])
+      encodings[accept] = (await get(shell.port, '/courses', { 'accept-encoding': accept })).headers[
+        'content-encoding'
+      ];
+    assert.deepEqual(encodings, {
+      'gzip, deflate, br': 'br',
+      'br;q=0, gzip': 'gzip',
+      'gzip;q=1, br;q=0.5': 'gzip',
+      'br;q=0, gzip;q=0': undefined,
+      identity: undefined,
+      '*': 'br',
+    });
+    const plain = await get(shell.port, '/courses', { 'accept-encoding': 'identity' });
+    assert.equal(plain.headers.vary, 'Accept-Encoding', 'a cache keeps the plain answer apart too');
+  });
+
   it('lets the shell load a section from another origin', async () => {
     const response = await get(section.port, '/remoteEntry.js');
     assert.equal(response.headers['access-control-allow-origin'], '*');
@@ -165,6 +204,25 @@ describe("the site's server", () => {
       );
     }
     assert.deepEqual(JSON.parse((await get(shell.port, '/site-config.json')).body.toString()), siteConfig);
+  });
+
+  it('serves a configuration written before publishable keys with its key as the publishable key', async () => {
+    const legacy = await listen(
+      await createSiteServer({
+        shellDist: root,
+        siteConfig: { supabase: { url: 'http://127.0.0.1:9', anonKey: 'eyJ.legacy.anon' } },
+        remotesFile,
+        pins: async () => ({}),
+      }),
+      { port: 0 },
+    );
+    try {
+      assert.deepEqual(JSON.parse((await get(legacy.port, '/site-config.json')).body.toString()), {
+        supabase: { url: 'http://127.0.0.1:9', publishableKey: 'eyJ.legacy.anon' },
+      });
+    } finally {
+      await legacy.close();
+    }
   });
 
   it('sends early hints with the pages that have them, and only with pages', async () => {

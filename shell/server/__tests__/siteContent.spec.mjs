@@ -18,7 +18,7 @@ describe('the site content reader', () => {
   it('gives no rows, rather than failing, while the backend does not answer', async (t) => {
     t.mock.method(console, 'error', () => undefined);
     const url = `http://127.0.0.1:${await closedPort()}`;
-    const content = siteContentReader({ url, anonKey: 'anon' }, { timeoutMs: 500 });
+    const content = siteContentReader({ url, publishableKey: 'sb_publishable_test' }, { timeoutMs: 500 });
     assert.deepEqual(await content(), {
       rows: { projects: [], featuredProjects: [], courses: [], testimonials: [], videos: [] },
       backendUrl: url,
@@ -39,7 +39,7 @@ describe('the site content reader', () => {
     try {
       const content = siteContentReader({
         url: `http://127.0.0.1:${backend.address().port}`,
-        anonKey: 'anon',
+        publishableKey: 'sb_publishable_test',
       });
       await content();
       const firstPage = `select=*&order=created_at.desc,id.asc&limit=${cataloguePageSize}`;
@@ -50,6 +50,35 @@ describe('the site content reader', () => {
         '/rest/v1/testimonials?select=updated_at&order=updated_at.desc&limit=1',
         '/rest/v1/videos?select=updated_at&order=updated_at.desc&limit=1',
       ]);
+    } finally {
+      backend.close();
+    }
+  });
+});
+
+describe('the site content reader’s key', () => {
+  /** A backend that answers every table with no rows and keeps the headers it was sent. */
+  async function recordingBackend() {
+    const { createServer: createHttpServer } = await import('node:http');
+    const seen = [];
+    const server = createHttpServer((request, response) => {
+      seen.push(request.headers);
+      response.writeHead(200, { 'Content-Type': 'application/json' }).end('[]');
+    });
+    await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+    return { url: `http://127.0.0.1:${server.address().port}`, seen, close: () => server.close() };
+  }
+
+  it('sends a publishable key in apikey alone, and a legacy anon key (a JWT) as the bearer token too', async () => {
+    const backend = await recordingBackend();
+    try {
+      await siteContentReader({ url: backend.url, publishableKey: 'sb_publishable_test' })();
+      assert.equal(backend.seen[0].apikey, 'sb_publishable_test');
+      assert.equal(backend.seen[0].authorization, undefined);
+      backend.seen.length = 0;
+      await siteContentReader({ url: backend.url, publishableKey: 'eyJ.legacy.anon' })();
+      assert.equal(backend.seen[0].apikey, 'eyJ.legacy.anon');
+      assert.equal(backend.seen[0].authorization, 'Bearer eyJ.legacy.anon');
     } finally {
       backend.close();
     }

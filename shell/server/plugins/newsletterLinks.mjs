@@ -1,13 +1,18 @@
 // The pages the newsletter mails link to (supabase/functions/_shared/mail/mailLinks.ts), rendered here, whole and with
-// no script, so they work without JavaScript and in any mail program's browser:
-//   GET  /newsletter/confirm?token=…      confirms the subscription (the newsletter-confirm function) and says so
-//   GET  /newsletter/unsubscribe?token=…  asks, with one button (a plain form that posts to the same address)
+// no script, so they work without JavaScript and in any mail program's browser. A link in a mail never acts by itself:
+// company mail systems (Defender Safe Links, Proofpoint, Mimecast) open every link of an incoming mail before the
+// person sees it, so a GET or HEAD only shows a page with one button, and the person's press (a plain form that posts
+// to the same address) acts:
+//   GET  /newsletter/confirm?token=…      asks, with a "Confirm my subscription" button
+//   POST /newsletter/confirm?token=…      confirms the subscription (the newsletter-confirm function) and says so
+//   GET  /newsletter/unsubscribe?token=…  asks, with an "Unsubscribe" button
 //   POST /newsletter/unsubscribe?token=…  unsubscribes (newsletter-unsubscribe) and says so; this is also the address
 //                                        of the mails' List-Unsubscribe header, which mail providers POST to for a
-//                                        one-click unsubscribe (RFC 8058), so a GET never unsubscribes anyone.
+//                                        one-click unsubscribe (RFC 8058)
 // The token is never logged, kept by a cache or sent on as a Referer. They are in the visitor's chosen theme (the kit's
 // tokens, from the shell's stylesheet, and data-theme from the theme cookie), like every page of the site.
 import { readFileSync } from 'node:fs';
+import { backendKeyHeaders } from '@site/shared-ui/backendKey';
 import { deadlines } from '@site/shared-ui/deadlineTimes';
 import { escapeHtml } from '../markup.cjs';
 import { chosenTheme, withTheme } from '../pageTheme.mjs';
@@ -27,6 +32,15 @@ const subscribeAgain = 'To subscribe, use the newsletter form at the bottom of a
 /** What each page says, by what the function answered. */
 export const newsletterLinkPages = {
   confirm: {
+    ask: {
+      status: 200,
+      title: 'Confirm your subscription',
+      lines: [
+        'Press the button to confirm that you want to receive my newsletter at this address.',
+        'Nothing happens until you do: if you did not ask for this, close this page.',
+      ],
+      button: 'Confirm my subscription',
+    },
     confirmed: {
       status: 200,
       title: 'Subscription confirmed',
@@ -55,6 +69,7 @@ export const newsletterLinkPages = {
       status: 200,
       title: 'Unsubscribe from the newsletter',
       lines: ['Press the button, and you will not receive any more emails from me.'],
+      button: 'Unsubscribe',
     },
     unsubscribed: {
       status: 200,
@@ -83,23 +98,25 @@ function pageHtml({ title, lines }, { stylesheets, form }) {
 `;
 }
 
+/** A token as a link carries it, or undefined when there is none worth asking the backend about. */
+function linkToken(query) {
+  const token = query.token;
+  return typeof token === 'string' && token.length > 0 && token.length <= 512 ? token : undefined;
+}
+
 /**
  * @param {object} options
- * @param {{ url: string, anonKey: string }} options.backend the site's backend (site-config.json's supabase)
+ * @param {{ url: string, publishableKey: string }} options.backend the site's backend (site-config.json's supabase)
  * @param {string[]} [options.stylesheets] the shell's own stylesheets (the kit's tokens), linked before the page's
  */
 export function newsletterLinks({ backend, stylesheets = [] }) {
-  /** The function's answer: 'confirmed', 'unsubscribed', 'invalid', 'expired', or 'failed' (no answer in time). */
+  /** The function's answer: 'confirmed', 'unsubscribed', 'invalid', 'expired', or 'failed' (no usable answer). */
   async function follow(purpose, token) {
-    if (typeof token !== 'string' || token.length === 0 || token.length > 512) return 'invalid';
+    if (token === undefined) return 'invalid';
     try {
       const response = await fetch(`${backend.url}/functions/v1/newsletter-${purpose}`, {
         method: 'POST',
-        headers: {
-          apikey: backend.anonKey,
-          Authorization: `Bearer ${backend.anonKey}`,
-          'Content-Type': 'application/json',
-        },
+        headers: { ...backendKeyHeaders(backend.publishableKey), 'Content-Type': 'application/json' },
         body: JSON.stringify({ token }),
         signal: AbortSignal.timeout(deadlines.newsletterSubmitMs),
       });
@@ -127,25 +144,22 @@ export function newsletterLinks({ backend, stylesheets = [] }) {
     app.get(stylesheetPath, async (_request, reply) =>
       reply.header('Cache-Control', 'no-cache').type('text/css; charset=utf-8').send(stylesheet),
     );
-    // No HEAD route: a link checker's HEAD must not confirm anyone (it gets the site's not-found answer).
-    app.get(newsletterLinkPaths.confirm, { exposeHeadRoute: false }, async (request, reply) => {
-      const outcome = await follow('confirm', request.query.token);
-      return send(request, reply, newsletterLinkPages.confirm[outcome] ?? newsletterLinkPages.confirm.failed);
-    });
-    app.get(newsletterLinkPaths.unsubscribe, async (request, reply) => {
-      const token = typeof request.query.token === 'string' ? request.query.token : '';
-      return send(request, reply, newsletterLinkPages.unsubscribe.ask, {
-        action: `${newsletterLinkPaths.unsubscribe}?token=${encodeURIComponent(token)}`,
-        label: 'Unsubscribe',
+    for (const purpose of /** @type {const} */ (['confirm', 'unsubscribe'])) {
+      const path = newsletterLinkPaths[purpose];
+      const pages = newsletterLinkPages[purpose];
+      // GET (and the HEAD Fastify answers from it) changes nothing: it asks, with one button that posts here.
+      app.get(path, async (request, reply) => {
+        const token = linkToken(request.query);
+        if (token === undefined) return send(request, reply, pages.invalid);
+        return send(request, reply, pages.ask, {
+          action: `${path}?token=${encodeURIComponent(token)}`,
+          label: pages.ask.button,
+        });
       });
-    });
-    app.post(newsletterLinkPaths.unsubscribe, async (request, reply) => {
-      const outcome = await follow('unsubscribe', request.query.token);
-      return send(
-        request,
-        reply,
-        newsletterLinkPages.unsubscribe[outcome] ?? newsletterLinkPages.unsubscribe.failed,
-      );
-    });
+      app.post(path, async (request, reply) => {
+        const outcome = await follow(purpose, linkToken(request.query));
+        return send(request, reply, pages[outcome] ?? pages.failed);
+      });
+    }
   };
 }

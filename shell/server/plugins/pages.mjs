@@ -12,6 +12,8 @@
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import fastifyPlugin from 'fastify-plugin';
+import fresh from 'fresh';
+import Negotiator from 'negotiator';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { canonicalSearchQuery } from '@site/shared-ui/searchAddress';
 import { plainNotFound } from '../app.mjs';
@@ -52,8 +54,13 @@ function prerenderedDocuments(root) {
 /** The file of a page ('/' -> index.html, '/about' -> about/index.html). */
 const pageFile = (page) => (page === '/' ? 'index.html' : `${page.slice(1)}/index.html`);
 
-const acceptedEncoding = (header = '') =>
-  /\bbr\b/.test(header) ? 'br' : /\bgzip\b/.test(header) ? 'gzip' : undefined;
+/** Brotli, gzip or none, as the browser's Accept-Encoding weighs them (q=0 refuses one); brotli first on a tie. */
+function acceptedEncoding(request) {
+  const encoding = new Negotiator(request).encoding(['br', 'gzip', 'identity'], {
+    preferred: ['br', 'gzip'],
+  });
+  return encoding === 'identity' ? undefined : encoding;
+}
 
 /**
  * A page's answer as sent, made once: its text, ETag and compressed bytes per encoding (made when first asked for).
@@ -139,13 +146,16 @@ export function pages({ root, pagePaths, renderer, headTags, hints, runtimeConfi
       .headers(rendered?.headers ?? { 'Cache-Control': 'no-cache' })
       .header('ETag', answer.etag)
       .type(html);
-    if (status === 200 && request.headers['if-none-match'] === answer.etag) return reply.code(304).send();
-    const encoding = acceptedEncoding(request.headers['accept-encoding']);
+    // If-None-Match as HTTP reads it: a list of tags, weak or strong, or *. Only it: a request's Cache-Control:
+    // no-cache (which fetch adds to a conditional request) speaks to caches, and this is the origin.
+    const ifNoneMatch = request.headers['if-none-match'];
+    if (status === 200 && fresh({ 'if-none-match': ifNoneMatch }, { etag: answer.etag }))
+      return reply.code(304).send();
+    // Every answer varies by Accept-Encoding, the plain one too (a cache must not give it to a browser that takes br).
+    reply.header('Vary', 'Accept-Encoding');
+    const encoding = acceptedEncoding(request);
     if (!encoding) return reply.send(answer.text);
-    return reply
-      .header('Vary', 'Accept-Encoding')
-      .header('Content-Encoding', encoding)
-      .send(Answers.encoded(answer, encoding));
+    return reply.header('Content-Encoding', encoding).send(Answers.encoded(answer, encoding));
   }
 
   /** A 301 to the page a path spells, when it spells one in another way (undefined: it does not). */

@@ -1,5 +1,5 @@
-// Before a page is rendered on the server, each of its slots' modules is loaded from its section's server build and
-// its loader run (with the anon key: row-level security applies), all in parallel, within one deadline. A slot whose
+// Before a page is rendered on the server, each of its slots' modules is loaded from its section's server build and its
+// loader run (with the publishable key: row-level security applies), all in parallel, within one deadline. A slot whose
 // section is missing, throws, or is not ready in time is left to the browser: the page is not held up for it.
 import type { ComponentType } from 'react';
 import type { PageAddress, SectionData } from '@site/shared-ui/sectionData';

@@ -5,6 +5,7 @@ import { Navbar } from '../frame/Navbar.tsx';
 import { RouteChangeEffects } from '../frame/RouteChangeEffects.tsx';
 import { ScrollRestoration } from '../frame/ScrollRestoration.tsx';
 import { AdToast } from '../features/ad-toast/AdToast.tsx';
+import { RecaptchaProvider } from '../captcha/RecaptchaProvider.tsx';
 import { ContactSection } from '../features/contact/ContactSection.tsx';
 import { NewsletterPopup } from '../features/newsletter/NewsletterPopup.tsx';
 import { NewsletterSection } from '../features/newsletter/NewsletterSection.tsx';
@@ -13,10 +14,10 @@ import styles from './SiteLayout.module.css';
 
 const loadRecaptchaSiteKey = () => loadSiteConfig().then((config) => config.recaptchaSiteKey);
 
-/** The frame around every page. */
+/** The frame around every page. Its forms (contact, newsletter section and pop-up) share one invisible reCAPTCHA. */
 export function SiteLayout({ children }: { children: ReactNode }) {
   return (
-    <>
+    <RecaptchaProvider loadSiteKey={loadRecaptchaSiteKey}>
       <a href="#main-content" className={styles.skipLink}>
         Skip to main content
       </a>
@@ -25,13 +26,13 @@ export function SiteLayout({ children }: { children: ReactNode }) {
       <main id="main-content" className={styles.main} tabIndex={-1}>
         {children}
         <NewsletterSection />
-        <ContactSection loadRecaptchaSiteKey={loadRecaptchaSiteKey} />
+        <ContactSection />
       </main>
       <Footer />
       <NewsletterPopup />
       <AdToast />
       <RouteChangeEffects />
       <ScrollRestoration />
-    </>
+    </RecaptchaProvider>
   );
 }

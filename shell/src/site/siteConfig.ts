@@ -1,5 +1,6 @@
 // Runtime configuration of the deployed site (/site-config.json): where the backend is and the public keys.
 // Nothing secret lives here; it is read at start-up so one build serves every environment.
+import { siteBackend } from '@site/shared-ui/backendKey';
 import { localSupabaseConfig, type SupabaseRuntimeConfig } from '@site/shared-ui/supabaseClient';
 import { embeddedRuntimeConfig } from '../federation/runtimeConfig.ts';
 
@@ -13,14 +14,21 @@ const fallbackConfig: SiteConfig = { supabase: localSupabaseConfig, recaptchaSit
 
 let siteConfig: Promise<SiteConfig> | undefined;
 
+/** The configuration as written, over the fallback; its backend's key read by siteBackend (publishableKey, or the
+ *  anonKey a configuration written before publishable keys has). */
+function readSiteConfig(written: Partial<SiteConfig>): SiteConfig {
+  const config = { ...fallbackConfig, ...written };
+  return { ...config, supabase: siteBackend(config.supabase) };
+}
+
 export function loadSiteConfig(url = '/site-config.json'): Promise<SiteConfig> {
   const inPage = embeddedRuntimeConfig().siteConfig;
-  if (inPage) siteConfig ??= Promise.resolve({ ...fallbackConfig, ...(inPage as Partial<SiteConfig>) });
+  if (inPage) siteConfig ??= Promise.resolve(readSiteConfig(inPage as Partial<SiteConfig>));
   // Served with Cache-Control: no-cache, so it is always fresh.
   siteConfig ??= fetch(url)
     .then(async (response) => {
       if (!response.ok) throw new Error(`${url} answered ${response.status}`);
-      return { ...fallbackConfig, ...((await response.json()) as Partial<SiteConfig>) };
+      return readSiteConfig((await response.json()) as Partial<SiteConfig>);
     })
     .catch((error: unknown) => {
       console.error(

@@ -7,11 +7,13 @@
 // Unconfigured, every caller shares one bucket (the limits still hold, for everyone together) and the function says
 // so in its log. The address itself is never stored: a keyed hash of it names the caller's bucket.
 // An IPv6 client is its /64: one subscriber line is handed a whole /64, so counting each of its addresses apart would
-// give one client 2^64 buckets.
+// give one client 2^64 buckets. Its network, the /48 around it, is limited too: a site or a rented server is usually
+// handed a whole /48, so one party could otherwise spread over 65,536 /64s.
 import ipaddr from 'ipaddr.js';
 import { getEnv } from './env.ts';
 
-export type ClientAddress = { trusted: true; address: string } | { trusted: false; reason: string };
+export type ClientAddress =
+  { trusted: true; address: string; network?: string } | { trusted: false; reason: string };
 
 /** The caller's address from the configured header, or why there is none. */
 export function trustedClientAddress(request: Request): ClientAddress {
@@ -27,10 +29,13 @@ export function trustedClientAddress(request: Request): ClientAddress {
     .filter(Boolean);
   const address = entries[entries.length - hops];
   const client = address === undefined || address.length > 64 ? undefined : clientKey(address);
-  if (client === undefined) {
+  if (address === undefined || client === undefined) {
     return { trusted: false, reason: `the request has no usable ${header} (${entries.length} entries)` };
   }
-  return { trusted: true, address: client };
+  const network = clientNetworkKey(address);
+  return network === undefined
+    ? { trusted: true, address: client }
+    : { trusted: true, address: client, network };
 }
 
 /**
@@ -48,22 +53,37 @@ export function clientKey(address: string): string | undefined {
   return `${network.toString()}/64`;
 }
 
+/** The /48 of an IPv6 client (not an IPv4-mapped one); undefined for IPv4 and anything that is not an address. */
+export function clientNetworkKey(address: string): string | undefined {
+  const bare = address.replace(/^\[|\](:\d+)?$/g, '').replace(/%.*$/, '');
+  if (!ipaddr.IPv6.isValid(bare)) return undefined;
+  const v6 = ipaddr.IPv6.parse(bare);
+  if (v6.isIPv4MappedAddress()) return undefined;
+  return `${ipaddr.IPv6.networkAddressFromCIDR(`${v6.toString()}/48`).toString()}/48`;
+}
+
 let warned = false;
 
 /**
- * The name of the caller's rate-limit bucket: a keyed hash (HMAC-SHA-256) of the trusted address, which cannot be
- * turned back into an address without the salt; one shared name when no address can be trusted.
+ * The names of the caller's rate-limit buckets: a keyed hash (HMAC-SHA-256) of the trusted address, which cannot be
+ * turned back into an address without the salt, and of its IPv6 network; one shared name when no address can be
+ * trusted.
  */
-export async function clientBucket(request: Request, salt: string): Promise<string> {
+export async function clientBuckets(
+  request: Request,
+  salt: string,
+): Promise<{ client: string; network?: string }> {
   const client = trustedClientAddress(request);
   if (!client.trusted) {
     if (!warned) {
       warned = true;
       console.warn(`[rate limit] ${client.reason}: every caller shares one bucket. See supabase/README.md.`);
     }
-    return 'client:unidentified';
+    return { client: 'client:unidentified' };
   }
-  return `client:${await keyedHash(client.address, salt)}`;
+  const hashed = `client:${await keyedHash(client.address, salt)}`;
+  if (client.network === undefined) return { client: hashed };
+  return { client: hashed, network: `network:${await keyedHash(client.network, salt)}` };
 }
 
 export async function keyedHash(text: string, salt: string): Promise<string> {

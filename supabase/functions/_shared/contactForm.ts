@@ -3,6 +3,8 @@
 // for the form): the browser lets longer text through and shows the server's answer at the field. They equal the
 // CHECK constraints of public.contacts.
 import { invalidEmailMessage, isValidEmail, MAX_EMAIL_LENGTH } from './isValidEmail.ts';
+import { hasLineBreak } from './mail/mailHeaders.ts';
+import { recaptchaTokenProblem } from './recaptchaRules.ts';
 
 export const contactFieldNames = ['fullName', 'email', 'subject', 'message'] as const;
 export type ContactFieldName = (typeof contactFieldNames)[number];
@@ -25,15 +27,6 @@ export const contactMaxLengths: Record<ContactFieldName, number> = {
   message: 5000,
 };
 
-/** The reCAPTCHA v3 action the form runs and the function insists on. */
-export const CONTACT_RECAPTCHA_ACTION = 'contact';
-
-/**
- * What the form sends instead of a reCAPTCHA token when the site has no site key (local development, offline). Only
- * a contact function without a RECAPTCHA_SECRET accepts it; with a secret, Google rejects it like any bad token.
- */
-export const DEVELOPMENT_RECAPTCHA_TOKEN = 'development-recaptcha-token';
-
 const requiredMessages: Record<ContactFieldName, string> = {
   fullName: 'Enter your full name.',
   email: 'Enter your email address.',
@@ -41,8 +34,9 @@ const requiredMessages: Record<ContactFieldName, string> = {
   message: 'Enter your message.',
 };
 
-/** reCAPTCHA tokens are about 2,000 characters; anything far longer is not one. */
-const MAX_RECAPTCHA_TOKEN_LENGTH = 4096;
+/** The fields that are one line: a name or subject with a line break could pose as more lines of the owner's mail. */
+const singleLineFields: ContactFieldName[] = ['fullName', 'subject'];
+const singleLineMessage = 'Use one line, without line breaks.';
 
 /** Counts characters as the database does (code points), not UTF-16 units. */
 function characterCount(text: string): number {
@@ -77,7 +71,8 @@ export function validateContactForm(fields: Omit<ContactSubmission, 'recaptcha'>
   return errors;
 }
 
-/** Every rule the contact function applies before it asks Google about the token: the form's, lengths, token. */
+/** Every rule the contact function applies before it asks Google about the token: the form's, lengths, one-line
+ * fields, token. */
 export function validateContactSubmission(submission: ContactSubmission): ContactFieldErrors {
   const errors = validateContactForm(submission);
   for (const field of contactFieldNames) {
@@ -85,8 +80,10 @@ export function validateContactSubmission(submission: ContactSubmission): Contac
       errors[field] = tooLongMessage(field);
     }
   }
-  if (submission.recaptcha === '') errors.recaptcha = 'The captcha token is missing.';
-  else if (submission.recaptcha.length > MAX_RECAPTCHA_TOKEN_LENGTH)
-    errors.recaptcha = 'The captcha token is not valid.';
+  for (const field of singleLineFields) {
+    if (!errors[field] && hasLineBreak(submission[field])) errors[field] = singleLineMessage;
+  }
+  const tokenProblem = recaptchaTokenProblem(submission.recaptcha);
+  if (tokenProblem !== undefined) errors.recaptcha = tokenProblem;
   return errors;
 }

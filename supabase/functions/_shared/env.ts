@@ -1,6 +1,6 @@
 // Reads an edge function's secrets and settings: Deno.env on Supabase's edge runtime, process.env under Node (the
-// local stand-in server and tests). Hosted Supabase provides SUPABASE_URL, SUPABASE_ANON_KEY and
-// SUPABASE_SERVICE_ROLE_KEY; other secrets are set with `supabase secrets set NAME=value`.
+// local stand-in server and tests). Hosted Supabase provides SUPABASE_URL and the project's keys (read by
+// apiKeys.ts); other secrets are set with `supabase secrets set NAME=value`.
 
 interface EnvSource {
   get(name: string): string | undefined;

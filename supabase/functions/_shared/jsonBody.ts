@@ -5,10 +5,10 @@ export type JsonBody =
   | { ok: true; value: unknown }
   | { ok: false; status: 413 | 415 | 400; error: 'too_large' | 'unsupported_media_type' | 'invalid_json' };
 
-export async function readJsonBody(request: Request, maxBytes: number): Promise<JsonBody> {
-  if (!(request.headers.get('content-type') ?? '').toLowerCase().startsWith('application/json')) {
-    return { ok: false, status: 415, error: 'unsupported_media_type' };
-  }
+export type RawBody = { ok: true; bytes: Uint8Array } | { ok: false; status: 413; error: 'too_large' };
+
+/** The body's bytes, or too_large as soon as it is known to be over the limit (declared or read). */
+export async function readBodyBytes(request: Request, maxBytes: number): Promise<RawBody> {
   const declared = Number(request.headers.get('content-length') ?? '0');
   if (declared > maxBytes) return { ok: false, status: 413, error: 'too_large' };
   const chunks: Uint8Array[] = [];
@@ -32,8 +32,17 @@ export async function readJsonBody(request: Request, maxBytes: number): Promise<
     bytes.set(chunk, offset);
     offset += chunk.byteLength;
   }
+  return { ok: true, bytes };
+}
+
+export async function readJsonBody(request: Request, maxBytes: number): Promise<JsonBody> {
+  if (!(request.headers.get('content-type') ?? '').toLowerCase().startsWith('application/json')) {
+    return { ok: false, status: 415, error: 'unsupported_media_type' };
+  }
+  const body = await readBodyBytes(request, maxBytes);
+  if (!body.ok) return body;
   try {
-    return { ok: true, value: JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes)) };
+    return { ok: true, value: JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(body.bytes)) };
   } catch {
     return { ok: false, status: 400, error: 'invalid_json' };
   }

@@ -1,28 +1,30 @@
-// The database as an edge function reaches it: the REST API with the service role (which bypasses row-level
-// security: visitors have no write access to the tables these functions fill). Plain fetch, so it runs the same under
-// Deno and Node.
+// The database as an edge function reaches it: the REST API with the project's secret key (the service role, which
+// bypasses row-level security: visitors have no write access to the tables these functions fill). Plain fetch, so it
+// runs the same under Deno and Node.
+import { apiKeyHeaders, requireSecretKey } from './apiKeys.ts';
 import { getEnv, requireEnv } from './env.ts';
 
 export interface ServiceBackend {
   supabaseUrl: string;
-  serviceRoleKey: string;
-  /** Keys the hash that names a caller's rate-limit bucket; the service-role key unless a salt is set. */
+  /** A secret key of the project (or, on a project with only the legacy keys, its service-role key). */
+  secretKey: string;
+  /** Keys the hash that names a caller's rate-limit bucket; the secret key unless a salt is set. */
   rateLimitSalt: string;
 }
 
 /** Read on every request, so a secret set with `supabase secrets set` applies without a redeploy. */
 export function readServiceBackend(): ServiceBackend {
-  const serviceRoleKey = requireEnv('SUPABASE_SERVICE_ROLE_KEY');
+  const secretKey = requireSecretKey();
   return {
     supabaseUrl: requireEnv('SUPABASE_URL').replace(/\/+$/, ''),
-    serviceRoleKey,
-    rateLimitSalt: getEnv('RATE_LIMIT_SALT') ?? serviceRoleKey,
+    secretKey,
+    rateLimitSalt: getEnv('RATE_LIMIT_SALT') ?? secretKey,
   };
 }
 
 /** A request to the REST API as the service role; throws with PostgREST's code and message when refused. */
 export async function serviceRequest(
-  backend: Pick<ServiceBackend, 'supabaseUrl' | 'serviceRoleKey'>,
+  backend: Pick<ServiceBackend, 'supabaseUrl' | 'secretKey'>,
   path: string,
   body: unknown,
   headers: Record<string, string> = {},
@@ -30,8 +32,7 @@ export async function serviceRequest(
   const response = await fetch(`${backend.supabaseUrl}/rest/v1/${path}`, {
     method: 'POST',
     headers: {
-      apikey: backend.serviceRoleKey,
-      Authorization: `Bearer ${backend.serviceRoleKey}`,
+      ...apiKeyHeaders(backend.secretKey),
       'Content-Type': 'application/json',
       ...headers,
     },

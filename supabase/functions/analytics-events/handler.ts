@@ -4,8 +4,11 @@
 // stores it with the service role. The table's own checks refuse unknown event names. Visitors cannot write
 // public.analytics_events any other way.
 //
-// Answers: 204 stored; 400 invalid_events or invalid_json (JSON); 405; 413; 415; 429 rate_limited (with Retry-After);
-// 500 server_error.
+// The caller needs the project's publishable key (_shared/apiKeys.ts), as the site's browser sends it.
+//
+// Answers: 204 stored; 400 invalid_events or invalid_json (JSON); 401 without the publishable key (missing_api_key,
+// invalid_api_key); 405; 413; 415; 429 rate_limited (with Retry-After); 500 server_error.
+import { refuseCaller } from '../_shared/apiKeys.ts';
 import { corsHeaders, preflightResponse } from '../_shared/cors.ts';
 import { readJsonBody } from '../_shared/jsonBody.ts';
 import { retryAfterSeconds, takeRateLimit } from '../_shared/rateLimits.ts';
@@ -60,6 +63,8 @@ function answer(
 export default async function handler(request: Request): Promise<Response> {
   const preflight = preflightResponse(request);
   if (preflight) return preflight;
+  const refused = await refuseCaller(request, 'publishable', 'analytics-events');
+  if (refused) return answer(request, refused.status, { error: refused.error, message: refused.message });
   if (request.method !== 'POST') return answer(request, 405, { error: 'method_not_allowed' });
 
   const body = await readJsonBody(request, MAX_BODY_BYTES);

@@ -7,7 +7,10 @@
 // cannot write to public.contacts any other way. The message limit is taken after the captcha check, so failed sends
 // (anyone's) never use up a client's messages.
 //
-// Answers (JSON): 200 {success, message}; 400 invalid_fields with fieldErrors; 403 recaptcha_rejected;
+// The caller needs the project's publishable key (_shared/apiKeys.ts), as the site's browser sends it.
+//
+// Answers (JSON): 200 {success, message}; 400 invalid_fields with fieldErrors; 401 without the project's publishable
+// key (missing_api_key, invalid_api_key); 403 recaptcha_rejected;
 // 405; 413; 415; 429 rate_limited (with Retry-After); 503 recaptcha_unavailable, or not_configured when the function
 // lacks its reCAPTCHA secret (it then refuses every message and says so in its log); 500 server_error.
 import {
@@ -15,13 +18,15 @@ import {
   validateContactSubmission,
   type ContactFieldErrors,
 } from '../_shared/contactForm.ts';
+import { refuseCaller } from '../_shared/apiKeys.ts';
 import { corsHeaders, preflightResponse } from '../_shared/cors.ts';
 import { readJsonBody } from '../_shared/jsonBody.ts';
 import { retryAfterSeconds, takeRateLimit } from '../_shared/rateLimits.ts';
 import { deliverDueMailSoon } from '../_shared/mail/mailOutbox.ts';
+import { recaptchaActions } from '../_shared/recaptchaRules.ts';
+import { readServiceBackend } from '../_shared/serviceBackend.ts';
+import { readRecaptchaSettings, recaptchaRefusal, verifyRecaptcha } from '../_shared/verifyRecaptcha.ts';
 import { storeContact } from './contactStore.ts';
-import { readContactSettings } from './contactSettings.ts';
-import { verifyRecaptcha } from './verifyRecaptcha.ts';
 
 /** A contact message is a few KB at most; anything far larger is not one (bytes). */
 export const MAX_BODY_LENGTH = 32_000;
@@ -35,6 +40,12 @@ export const contactAnswers = {
   notConfigured: 'Messages cannot be received right now. Please try again later.',
   rateLimited: 'You have sent several messages in a short time. Please wait a few minutes and try again.',
   serverError: 'Your message could not be saved. Please try again later.',
+} as const;
+
+const refusalMessages = {
+  recaptcha_rejected: contactAnswers.recaptchaRejected,
+  recaptcha_unavailable: contactAnswers.recaptchaUnavailable,
+  not_configured: contactAnswers.notConfigured,
 } as const;
 
 interface Answer {
@@ -70,6 +81,8 @@ function refuse(
 export default async function handler(request: Request): Promise<Response> {
   const preflight = preflightResponse(request);
   if (preflight) return preflight;
+  const refused = await refuseCaller(request, 'publishable', 'contact');
+  if (refused) return refuse(request, refused.status, refused.error, refused.message);
   if (request.method !== 'POST') {
     return refuse(request, 405, 'method_not_allowed', 'Use POST.');
   }
@@ -86,41 +99,35 @@ export default async function handler(request: Request): Promise<Response> {
   }
 
   try {
-    const settings = readContactSettings();
-    const attempts = await takeRateLimit(settings, 'contactAttempt', request);
+    const backend = readServiceBackend();
+    const attempts = await takeRateLimit(backend, 'contactAttempt', request);
     if (attempts !== 'ok') {
       const retryAfter = { 'Retry-After': String(retryAfterSeconds('contactAttempt', attempts)) };
       return refuse(request, 429, 'rate_limited', contactAnswers.rateLimited, {}, retryAfter);
     }
-    const verdict = await verifyRecaptcha(submission.recaptcha, settings);
-    if (verdict.outcome === 'misconfigured') {
-      console.error(
-        `[contact] not configured, refusing every message: ${verdict.reason}. See supabase/README.md.`,
-      );
-      return refuse(request, 503, 'not_configured', contactAnswers.notConfigured);
-    }
-    if (verdict.outcome === 'unavailable') {
-      console.error('[contact] reCAPTCHA verification unavailable:', verdict.reason);
-      return refuse(request, 503, 'recaptcha_unavailable', contactAnswers.recaptchaUnavailable);
-    }
-    if (verdict.outcome === 'rejected') {
-      console.warn('[contact] reCAPTCHA rejected:', verdict.reason);
-      return refuse(request, 403, 'recaptcha_rejected', contactAnswers.recaptchaRejected);
+    const verdict = await verifyRecaptcha(
+      submission.recaptcha,
+      recaptchaActions.contact,
+      readRecaptchaSettings(),
+    );
+    if (verdict.outcome !== 'passed') {
+      const refusal = recaptchaRefusal(verdict, 'contact');
+      return refuse(request, refusal.status, refusal.error, refusalMessages[refusal.error]);
     }
 
-    const limited = await takeRateLimit(settings, 'contact', request);
+    const limited = await takeRateLimit(backend, 'contact', request);
     if (limited !== 'ok') {
       const retryAfter = { 'Retry-After': String(retryAfterSeconds('contact', limited)) };
       return refuse(request, 429, 'rate_limited', contactAnswers.rateLimited, {}, retryAfter);
     }
 
     const { recaptcha: _token, ...fields } = submission;
-    await storeContact(settings, {
+    await storeContact(backend, {
       submission: fields,
       recaptchaScore: verdict.score,
       recaptchaAction: verdict.action,
     });
-    deliverDueMailSoon(settings);
+    deliverDueMailSoon(backend);
     return answer(request, 200, { success: true, message: contactAnswers.stored });
   } catch (error) {
     // Never the visitor's data in the log: only what went wrong.

@@ -1,12 +1,13 @@
 // youtube-sync: pulls the channel's videos and their statistics from the YouTube Data API into public.videos, so
-// visitor searches (public.search_videos) never spend API quota. POST only, by the service role or with the sync
-// secret; run on demand or by pg_cron (README.md). Answers JSON: {ok: true, ...report} or {ok: false, error, message};
-// 409 too_many_removals when the run would mark more than MAX_REMOVED_SHARE of the shown videos removed (an optional
-// body {"allowLargeRemoval": true} lets the owner do it once). The API key never appears in an answer or a log.
-import { isAuthorizedSync } from './authorizeSync.ts';
+// visitor searches (public.search_videos) never spend API quota. POST only, with a secret key of the project or the
+// sync secret (401 otherwise); run on demand or by pg_cron (README.md).
+// Answers JSON: {ok: true, ...report} or {ok: false, error, message}; 409 too_many_removals when the run would mark
+// more than MAX_REMOVED_SHARE of the shown videos removed (an optional body {"allowLargeRemoval": true} lets the owner
+// do it once). The API key never appears in an answer or a log.
+import { refuseSync } from './authorizeSync.ts';
 import { MAX_REMOVED_SHARE, RemovalRefused, StoreError } from './storeChannelVideos.ts';
 import { syncChannel } from './syncChannel.ts';
-import { accessSecrets, readSyncSettings } from './syncSettings.ts';
+import { readSyncSettings, syncSecret } from './syncSettings.ts';
 import { withoutApiKey, YouTubeError, type YouTubeFailure } from './youtubeErrors.ts';
 
 const statusForFailure: Record<YouTubeFailure, number> = {
@@ -36,18 +37,19 @@ function failure(
 }
 
 export default async function handler(request: Request): Promise<Response> {
+  const refused = await refuseSync(request, syncSecret());
+  if (refused) {
+    return failure(
+      refused.status,
+      refused.error,
+      `${refused.message} Only a secret key of the project or the sync secret may start a sync.`,
+    );
+  }
   if (request.method !== 'POST') {
     return json(
       405,
       { ok: false, error: 'method_not_allowed', message: 'Start a sync with POST.' },
       { allow: 'POST' },
-    );
-  }
-  if (!isAuthorizedSync(request, accessSecrets())) {
-    return failure(
-      401,
-      'unauthorized',
-      'Only the service role or the holder of the sync secret may start a sync.',
     );
   }
   const read = readSyncSettings();

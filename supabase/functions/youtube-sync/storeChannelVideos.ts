@@ -4,6 +4,8 @@
 
 /** At most this share of the videos shown today may be marked removed by one sync. */
 export const MAX_REMOVED_SHARE = 0.2;
+import { apiKeyHeaders } from '../_shared/apiKeys.ts';
+import type { ServiceBackend } from '../_shared/serviceBackend.ts';
 import type { ChannelVideo } from './channelVideos.ts';
 
 export interface StoreReport {
@@ -29,13 +31,8 @@ export class StoreError extends Error {
   }
 }
 
-export interface DatabaseAccess {
-  supabaseUrl: string;
-  serviceRoleKey: string;
-}
-
 export async function storeChannelVideos(
-  database: DatabaseAccess,
+  database: Pick<ServiceBackend, 'supabaseUrl' | 'secretKey'>,
   videos: readonly ChannelVideo[],
   { allowLargeRemoval = false }: { allowLargeRemoval?: boolean } = {},
 ): Promise<StoreReport> {
@@ -46,8 +43,7 @@ export async function storeChannelVideos(
       {
         method: 'POST',
         headers: {
-          apikey: database.serviceRoleKey,
-          authorization: `Bearer ${database.serviceRoleKey}`,
+          ...apiKeyHeaders(database.secretKey),
           'content-type': 'application/json',
           'content-profile': 'public',
           accept: 'application/json',

@@ -1,12 +1,17 @@
-// npm run start -w @site/supabase-local [-- --port N --fresh --quiet --data-dir DIR --cors-origin URL]
+// npm run start -w @site/supabase-local [-- --port N --fresh --quiet --data-dir DIR --cors-origin URL
+//                                          --api-keys legacy --no-schedule]
 // npm run reset -w @site/supabase-local [-- --data-dir DIR]
 //   start: serves the local Supabase stand-in until Ctrl+C. Data persists in supabase/.local/db, created from the
 //          bootstrap, migrations and seed on first start and re-created when any of them changes.
 //          --fresh: a throwaway in-memory copy of the seeded data instead (end-to-end tests).
+//          --api-keys legacy: a project with only the legacy anon and service_role keys (see startLocalSupabase's
+//          apiKeys); by default the publishable and secret keys of a project created today.
 //   reset: throws the persisted data away and rebuilds it from the migrations and seed.
-// Environment: SUPABASE_LOCAL_PORT, SUPABASE_LOCAL_FRESH=1, SUPABASE_LOCAL_QUIET=1, SUPABASE_LOCAL_CORS_ORIGINS (comma-separated).
-// The mail outbox is sent every 2 s (as pg_cron runs the mail-outbox function on a hosted project); the functions send
-// through SMTP_URL (npm start points it at its mail catcher) with MAIL_FROM, OWNER_EMAIL and SITE_URL.
+// Environment: SUPABASE_LOCAL_PORT, SUPABASE_LOCAL_FRESH=1, SUPABASE_LOCAL_QUIET=1, SUPABASE_LOCAL_CORS_ORIGINS
+// (comma-separated), SUPABASE_LOCAL_API_KEYS=legacy, SUPABASE_LOCAL_MAIL_PURGE_EVERY_MS (the purge's period, for tests).
+// The mail outbox is sent every 2 s (as pg_cron runs the mail-outbox function on a hosted project), and old mail
+// records are purged at start and hourly (pg_cron: daily); the functions send through SMTP_URL (npm start points it at
+// its mail catcher) with MAIL_FROM, OWNER_EMAIL and SITE_URL.
 import { mkdirSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -23,6 +28,8 @@ const { positionals, values } = parseArgs({
     quiet: { type: 'boolean', default: false },
     'data-dir': { type: 'string' },
     'cors-origin': { type: 'string', multiple: true },
+    'api-keys': { type: 'string' },
+    'no-schedule': { type: 'boolean', default: false },
   },
 });
 
@@ -42,13 +49,20 @@ async function start(): Promise<void> {
       .map((origin) => origin.trim())
       .filter(Boolean),
   ];
+  const apiKeys = values['api-keys'] ?? process.env.SUPABASE_LOCAL_API_KEYS ?? 'current';
+  if (apiKeys !== 'current' && apiKeys !== 'legacy') {
+    throw new Error(`--api-keys is 'current' or 'legacy', not '${apiKeys}'`);
+  }
   const server = await startLocalSupabase({
+    apiKeys,
     ...(portText !== undefined && { port: Number(portText) }),
     ...(values.host !== undefined && { host: values.host }),
     dataDir: values.fresh || flag('SUPABASE_LOCAL_FRESH') ? 'memory' : dataDir,
     quiet: values.quiet || flag('SUPABASE_LOCAL_QUIET'),
     corsOrigins,
-    mailOutboxEveryMs: 2000,
+    // --no-schedule: tests that run the outbox themselves, with settings of their own.
+    mailOutboxEveryMs: values['no-schedule'] ? 0 : 2000,
+    mailPurgeEveryMs: Number(process.env.SUPABASE_LOCAL_MAIL_PURGE_EVERY_MS ?? 3_600_000),
     log,
   });
   let stopping = false;

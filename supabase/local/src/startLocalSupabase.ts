@@ -10,14 +10,17 @@ import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { PGlite } from '@electric-sql/pglite';
-import { authenticateRequest } from './auth/requestAuth.ts';
+import type { JSONWebKeySet } from 'jose';
+import { RequestAuth } from './auth/requestAuth.ts';
+import { createTokenAuthority, type JwtClaims } from './auth/tokens.ts';
+import { configuredPort } from './configToml.ts';
 import {
   openDatabase,
   openMemoryDatabase,
   wipeDataDir,
   type OpenedDatabase,
 } from './database/openDatabase.ts';
-import { FunctionHost } from './functions/functionHost.ts';
+import { FunctionHost, hostedFunctionVariables, scheduledCallHeaders } from './functions/functionHost.ts';
 import { corsHeaders, preflightHeaders, siteOrigins } from './http/cors.ts';
 import {
   crossSiteRefusal,
@@ -29,9 +32,12 @@ import {
 import {
   LOCAL_ANON_KEY,
   LOCAL_JWT_SECRET,
+  LOCAL_PUBLISHABLE_KEY,
+  LOCAL_SECRET_KEY,
   LOCAL_SERVICE_ROLE_KEY,
   LOCAL_SUPABASE_PORT,
 } from './localKeys.ts';
+import { LOCAL_MAIL_LINK_SECRET, LOCAL_RESEND_WEBHOOK_SECRET } from './localMailSecrets.ts';
 import { paths } from './paths.ts';
 import { RealtimeServer } from './realtime/realtimeServer.ts';
 import { ApiError } from './rest/apiError.ts';
@@ -42,11 +48,13 @@ import { servePublicObject } from './storage/publicObjects.ts';
 export {
   LOCAL_ANON_KEY,
   LOCAL_JWT_SECRET,
+  LOCAL_PUBLISHABLE_KEY,
+  LOCAL_SECRET_KEY,
   LOCAL_SERVICE_ROLE_KEY,
   LOCAL_SUPABASE_PORT,
   LOCAL_SUPABASE_URL,
 } from './localKeys.ts';
-export { signJwt } from './auth/jwt.ts';
+export { signLegacyToken } from './auth/tokens.ts';
 
 export interface LocalSupabaseOptions {
   /** Port to listen on; 0 picks a free one. Default: [api] port of config.toml (54321). */
@@ -69,20 +77,39 @@ export interface LocalSupabaseOptions {
   configToml?: string;
   /** Rows per response at most, as [api] max_rows (default 1000). */
   maxRows?: number;
-  /** Put SUPABASE_URL, SUPABASE_ANON_KEY and SUPABASE_SERVICE_ROLE_KEY into process.env for edge functions, as a
-   *  hosted project provides them (default true; restored on stop). */
+  /**
+   * The API keys the project has. 'current' (default), as a project created today: the publishable and secret keys
+   * the Supabase CLI prints, the legacy JWT keys still accepted. 'legacy', as a project created before them: only the
+   * legacy anon and service_role JWTs (publishable and secret keys are refused, and functions get only the legacy
+   * variables).
+   */
+  apiKeys?: 'current' | 'legacy';
+  /** Put SUPABASE_URL and the project's keys into process.env for edge functions, under the names a hosted project
+   *  provides them (hostedFunctionVariables; default true; restored on stop). */
   functionEnv?: boolean;
   /** Run the mail-outbox function this often (milliseconds), as pg_cron does on a hosted project; 0: never (default). */
   mailOutboxEveryMs?: number;
+  /** Purge old mail records (public.purge_mail_records) at start and this often, as pg_cron does daily on a hosted
+   *  project; 0: never (default). */
+  mailPurgeEveryMs?: number;
 }
 
 export interface LocalSupabase {
   /** http://127.0.0.1:<port> */
   url: string;
   port: number;
+  /** The key the site uses: the publishable key (with apiKeys 'legacy': the anon key). */
+  publishableKey: string;
+  /** The key servers and the owner use: the secret key (with apiKeys 'legacy': the service-role key). */
+  secretKey: string;
+  /** The legacy anon and service-role keys (JWTs) and the secret that signs them: accepted in either mode. */
   anonKey: string;
   serviceRoleKey: string;
   jwtSecret: string;
+  /** The public half of the key the stand-in signs its tokens with (served at /auth/v1/.well-known/jwks.json). */
+  jwks: JSONWebKeySet;
+  /** Signs claims as this project's Auth would (a user's token, in tests). */
+  signToken(claims: JwtClaims): Promise<string>;
   /** 'memory' or the data directory. */
   dataDir: string;
   /** Milliseconds from the call to listening. */
@@ -99,24 +126,17 @@ export interface LocalSupabase {
   stop(): Promise<void>;
 }
 
-/** The API port from config.toml, so `supabase start` and the stand-in agree. */
-export function configuredPort(): number {
-  try {
-    const toml = readFileSync(paths.configToml, 'utf8');
-    const api = /\[api\]([\s\S]*?)(?:\n\[|$)/.exec(toml)?.[1] ?? '';
-    const port = /^\s*port\s*=\s*(\d+)/m.exec(api)?.[1];
-    return port ? Number(port) : LOCAL_SUPABASE_PORT;
-  } catch {
-    return LOCAL_SUPABASE_PORT;
-  }
-}
-
 function headerRecord(request: IncomingMessage): Record<string, string> {
   const headers: Record<string, string> = {};
   for (const [key, value] of Object.entries(request.headers)) {
     if (value !== undefined) headers[key] = Array.isArray(value) ? value.join(', ') : value;
   }
   return headers;
+}
+
+/** A request's URL for the log: an API key passed as ?apikey= (a secret key, maybe) is never written down. */
+export function withoutApiKey(rawUrl: string): string {
+  return rawUrl.replace(/([?&]apikey=)[^&]*/gi, '$1[key]');
 }
 
 const maxBodyBytes = 2 * 1024 * 1024;
@@ -158,6 +178,12 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Pr
   const host = options.host ?? '127.0.0.1';
   const requestedPort = options.port ?? configuredPort();
   const jwtSecret = LOCAL_JWT_SECRET;
+  const legacyKeysOnly = options.apiKeys === 'legacy';
+  const projectKeys = legacyKeysOnly
+    ? { publishable: LOCAL_ANON_KEY, secret: LOCAL_SERVICE_ROLE_KEY }
+    : { publishable: LOCAL_PUBLISHABLE_KEY, secret: LOCAL_SECRET_KEY };
+  const tokens = await createTokenAuthority(jwtSecret);
+  const auth = new RequestAuth(tokens, legacyKeysOnly ? {} : projectKeys);
   const functionsDir = options.functionsDir ?? paths.functionsDir;
   const buckets = options.publicBuckets ?? { content: paths.storageContentDir };
 
@@ -169,7 +195,7 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Pr
   await installRealtimeTriggers(db);
   const schema = new SchemaCache(() => db);
   await schema.load();
-  const realtime = new RealtimeServer({ db: () => db, schema, jwtSecret, log });
+  const realtime = new RealtimeServer({ db: () => db, schema, auth, log });
   await realtime.listen();
   const rest = new RestApi({ db: () => db, schema, maxRows: options.maxRows ?? 1000 });
 
@@ -177,7 +203,7 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Pr
   const functions = new FunctionHost({
     functionsDir,
     configToml: options.configToml ?? paths.configToml,
-    jwtSecret,
+    auth,
     origin: () => url,
     log,
   });
@@ -256,13 +282,12 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Pr
     }
     if (rawPath === '/rest/v1' || rawPath.startsWith('/rest/v1/')) {
       const headers = headerRecord(request);
-      const auth = authenticateRequest(
+      const caller = await auth.authenticateRequest(
         { authorization: headers.authorization, apikey: headers.apikey },
         url.searchParams.get('apikey'),
-        jwtSecret,
       );
-      if (!auth.ok) {
-        const { failure } = auth;
+      if (!caller.ok) {
+        const { failure } = caller;
         sendJson(
           response,
           failure.status,
@@ -294,7 +319,7 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Pr
           url,
           headers,
           body,
-          context: { identity: auth.identity, method, path: rawPath, headers },
+          context: { identity: caller.identity, method, path: rawPath, headers },
         });
       } finally {
         inFlight -= 1;
@@ -307,13 +332,12 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Pr
     // Local only (no hosted equivalent): end-to-end tests put the seeded data back between tests.
     if (rawPath === '/_local/reset' && method === 'POST') {
       const headers = headerRecord(request);
-      const auth = authenticateRequest(
+      const caller = await auth.authenticateRequest(
         { authorization: headers.authorization, apikey: headers.apikey },
         null,
-        jwtSecret,
       );
-      if (!auth.ok || auth.identity.role !== 'service_role') {
-        sendJson(response, 401, { message: 'POST /_local/reset needs the service-role key' }, cors);
+      if (!caller.ok || caller.identity.role !== 'service_role') {
+        sendJson(response, 401, { message: 'POST /_local/reset needs the secret key' }, cors);
         return;
       }
       const begun = performance.now();
@@ -330,10 +354,16 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Pr
           rest: '/rest/v1',
           realtime: '/realtime/v1/websocket',
           functions: '/functions/v1/<name>',
+          jwks: '/auth/v1/.well-known/jwks.json',
           storage: '/storage/v1/object/public/<bucket>/<path>',
         },
         cors,
       );
+      return;
+    }
+    // The project's public signing keys, as Supabase Auth serves them: what a JWT this project signed is checked with.
+    if (rawPath === '/auth/v1/.well-known/jwks.json' && (method === 'GET' || method === 'HEAD')) {
+      sendJson(response, 200, tokens.jwks, { ...cors, 'Cache-Control': 'public, max-age=600' });
       return;
     }
     if (rawPath.startsWith('/auth/v1/')) {
@@ -364,7 +394,7 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Pr
     response.on('finish', () => {
       // The mail outbox's schedule asks every two seconds; what it sends shows in the mail catcher, not here.
       if (options.quiet || rawPath === '/rest/v1/rpc/claim_mail_outbox') return;
-      const shown = rawPath.startsWith('/rest/v1/') ? rawUrl : rawPath;
+      const shown = rawPath.startsWith('/rest/v1/') ? withoutApiKey(rawUrl) : rawPath;
       log(
         `${request.method} ${shown.length > 240 ? `${shown.slice(0, 240)}…` : shown} ${response.statusCode} ${(performance.now() - begun).toFixed(1)}ms`,
       );
@@ -418,12 +448,10 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Pr
     }
     if (parsed.pathname === '/realtime/v1/websocket' || parsed.pathname === '/realtime/v1/websocket/') {
       if (!options.quiet) log(`GET /realtime/v1/websocket 101`);
-      try {
-        realtime.handleUpgrade(request, socket, head, parsed);
-      } catch (error) {
+      realtime.handleUpgrade(request, socket, head, parsed).catch((error: unknown) => {
         log(`error upgrading to Realtime: ${error instanceof Error ? error.stack : String(error)}`);
         socket.destroy();
-      }
+      });
     } else {
       socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\n\r\n');
     }
@@ -449,13 +477,20 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Pr
   const previousEnv: Record<string, string | undefined> = {};
   if (options.functionEnv !== false) {
     const provided = {
-      SUPABASE_URL: url,
-      SUPABASE_ANON_KEY: LOCAL_ANON_KEY,
-      SUPABASE_SERVICE_ROLE_KEY: LOCAL_SERVICE_ROLE_KEY,
+      ...hostedFunctionVariables({
+        url,
+        keys: projectKeys,
+        legacy: legacyKeysOnly,
+        jwks: tokens.jwks,
+      }),
+      // Says where the functions run: only here may a test point them at a fake of a third party on this machine
+      // (functions/_shared/loopbackOverride.ts). Hosted Supabase reserves the SUPABASE_ prefix.
+      SUPABASE_LOCAL_STAND_IN: 'true',
     };
     for (const [name, value] of Object.entries(provided)) {
       previousEnv[name] = process.env[name];
-      process.env[name] = value;
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
     }
     // The stand-in is the gateway in front of its functions: it sets X-Forwarded-For from the socket (see
     // functions/functionHost.ts), so the functions may trust its last entry; and it alone enables the contact form's
@@ -464,6 +499,9 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Pr
       CLIENT_IP_HEADER: 'x-forwarded-for',
       CLIENT_IP_TRUSTED_HOPS: '1',
       RECAPTCHA_ACCEPT_DEVELOPMENT_TOKEN: 'true',
+      // The mail's own keys (public local values, localMailSecrets.ts): links and webhook events work offline.
+      MAIL_LINK_SECRET: LOCAL_MAIL_LINK_SECRET,
+      RESEND_WEBHOOK_SECRET: LOCAL_RESEND_WEBHOOK_SECRET,
     };
     for (const [name, value] of Object.entries(gatewayDefaults)) {
       previousEnv[name] = process.env[name];
@@ -495,7 +533,7 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Pr
           if (outboxRun) return;
           const request = new Request(`${url}/mail-outbox`, {
             method: 'POST',
-            headers: { authorization: `Bearer ${LOCAL_SERVICE_ROLE_KEY}` },
+            headers: scheduledCallHeaders(projectKeys.secret),
           });
           outboxRun = ready
             .then(() => functions.invoke('mail-outbox', request))
@@ -507,13 +545,31 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Pr
         }, options.mailOutboxEveryMs)
       : undefined;
 
+  // The purge of old mail records, as pg_cron runs it daily on a hosted project (migration 20261127120200).
+  let purgeRun: Promise<unknown> | undefined;
+  const purgeMailRecords = () => {
+    purgeRun ??= ready
+      .then(() => db.query('select public.purge_mail_records()'))
+      .catch((error: unknown) => log(`mail purge: ${error instanceof Error ? error.message : error}`))
+      .finally(() => (purgeRun = undefined));
+  };
+  const purgeTimer =
+    options.mailPurgeEveryMs && options.mailPurgeEveryMs > 0
+      ? setInterval(purgeMailRecords, options.mailPurgeEveryMs)
+      : undefined;
+  if (purgeTimer) purgeMailRecords();
+
   let stopped = false;
   const handle: LocalSupabase = {
     url,
     port,
+    publishableKey: projectKeys.publishable,
+    secretKey: projectKeys.secret,
     anonKey: LOCAL_ANON_KEY,
     serviceRoleKey: LOCAL_SERVICE_ROLE_KEY,
     jwtSecret,
+    jwks: tokens.jwks,
+    signToken: (claims) => tokens.sign(claims),
     dataDir: opened.location,
     startupMs,
     get db() {
@@ -529,7 +585,9 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Pr
       if (stopped) return;
       stopped = true;
       clearInterval(outboxTimer);
+      clearInterval(purgeTimer);
       await outboxRun;
+      await purgeRun;
       await realtime.close();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -11,7 +11,6 @@ import './suites/storage.ts';
 import './suites/cors.ts';
 import './suites/crossSite.ts';
 import './suites/functions.ts';
-import './suites/latency.ts';
 import './suites/reset.ts';
 
 after(stopLocalSupabase);

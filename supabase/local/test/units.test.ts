@@ -1,11 +1,14 @@
 // The small parts on their own: URL grammar, Realtime filters, JWT checks, CORS origins, config and path rules.
 import assert from 'node:assert/strict';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
-import { signJwt, verifyJwt } from '../src/auth/jwt.ts';
-import { functionsWithoutJwtCheck } from '../src/functions/functionHost.ts';
+import { createTokenAuthority, signLegacyToken } from '../src/auth/tokens.ts';
+import { configuredPort, functionsWithoutJwtCheck } from '../src/configToml.ts';
+import { LOCAL_PUBLISHABLE_KEY, LOCAL_SUPABASE_URL } from '../src/localKeys.ts';
+import { withoutApiKey } from '../src/startLocalSupabase.ts';
 import { siteOrigins } from '../src/http/cors.ts';
-import { matchesChangeFilter, parseChangeFilter } from '../src/realtime/changeFilter.ts';
+import { parseChangeFilter } from '../src/realtime/changeFilter.ts';
 import {
   parseConditions,
   parseFilterValue,
@@ -96,39 +99,86 @@ describe('query grammar', () => {
 });
 
 describe('realtime filters', () => {
-  it('matches eq, neq, ranges and in, comparing numbers as numbers', () => {
-    const row = { id: 7, title: 'Angular', rank: '10' };
-    assert.equal(matchesChangeFilter(parseChangeFilter('id=eq.7'), row), true);
-    assert.equal(matchesChangeFilter(parseChangeFilter('title=neq.Angular'), row), false);
-    assert.equal(
-      matchesChangeFilter(parseChangeFilter('rank=gt.9'), row),
-      true,
-      '10 > 9 as numbers, not as text',
-    );
-    assert.equal(matchesChangeFilter(parseChangeFilter('id=in.(1,7)'), row), true);
-    assert.equal(matchesChangeFilter(parseChangeFilter('missing=eq.1'), row), undefined);
+  it('parses column=op.value and in-lists, and refuses other operators', () => {
+    assert.deepEqual(parseChangeFilter('id=eq.7'), { column: 'id', operator: 'eq', values: ['7'] });
+    assert.deepEqual(parseChangeFilter('title=in.(a,"b,c")'), {
+      column: 'title',
+      operator: 'in',
+      values: ['a', 'b,c'],
+    });
     assert.throws(() => parseChangeFilter('id=like.7'), /Invalid filter/);
   });
 });
 
-describe('jwt', () => {
+describe('tokens', () => {
   const secret = 'a-secret-that-is-long-enough-for-hs256-tests';
-  it('accepts a good token and refuses expired, future, forged and unsigned ones', () => {
-    const now = 1_800_000_000;
-    assert.equal(verifyJwt(signJwt({ role: 'anon', exp: now + 10 }, secret), secret, now).ok, true);
-    assert.deepEqual(verifyJwt(signJwt({ role: 'anon', exp: now }, secret), secret, now), {
-      ok: false,
-      reason: 'expired',
-      message: 'JWT expired',
-    });
-    assert.equal(verifyJwt(signJwt({ role: 'anon', nbf: now + 60 }, secret), secret, now).ok, false);
+  const now = 1_800_000_000;
+  const at = (seconds: number) => new Date(seconds * 1000);
+
+  it('accepts good legacy HS256 tokens and refuses expired, future, forged and unsigned ones', async () => {
+    const tokens = await createTokenAuthority(secret);
     assert.equal(
-      verifyJwt(signJwt({ role: 'anon' }, 'another-secret-that-is-long-enough'), secret, now).ok,
-      false,
+      (await tokens.verify(await signLegacyToken({ role: 'anon', exp: now + 10 }, secret), at(now))).ok,
+      true,
     );
+    assert.deepEqual(
+      await tokens.verify(await signLegacyToken({ role: 'anon', exp: now }, secret), at(now)),
+      {
+        ok: false,
+        reason: 'expired',
+        message: 'JWT expired',
+      },
+    );
+    assert.deepEqual(
+      await tokens.verify(await signLegacyToken({ role: 'anon', nbf: now + 60 }, secret), at(now)),
+      { ok: false, reason: 'not-yet-valid', message: 'JWT not yet valid' },
+    );
+    const forged = await signLegacyToken({ role: 'anon' }, 'another-secret-that-is-long-enough');
+    assert.equal((await tokens.verify(forged, at(now))).ok, false);
     const unsigned = `${Buffer.from('{"alg":"none"}').toString('base64url')}.${Buffer.from('{"role":"service_role"}').toString('base64url')}.`;
-    assert.deepEqual(verifyJwt(unsigned, secret, now).ok, false);
-    assert.equal(verifyJwt('only.two', secret, now).ok, false);
+    assert.deepEqual(await tokens.verify(unsigned, at(now)), {
+      ok: false,
+      reason: 'algorithm',
+      message: 'Wrong or unsupported encoding algorithm: none',
+    });
+    assert.deepEqual(await tokens.verify('only.two', at(now)), {
+      ok: false,
+      reason: 'malformed',
+      message: 'Expected 3 parts in JWT; got 2',
+    });
+  });
+
+  it('signs with ES256 and accepts only its own ES256 signatures', async () => {
+    const tokens = await createTokenAuthority(secret);
+    const token = await tokens.sign({ role: 'authenticated', exp: now + 60 });
+    assert.deepEqual(await tokens.verify(token, at(now)), {
+      ok: true,
+      claims: {
+        role: 'authenticated',
+        exp: now + 60,
+        iat: JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()).iat,
+      },
+    });
+    const another = await createTokenAuthority(secret);
+    assert.deepEqual(await another.verify(token, at(now)), {
+      ok: false,
+      reason: 'signature',
+      message: 'JWSError JWSInvalidSignature',
+    });
+    // An ES256 header on a token signed with the legacy secret: no algorithm confusion.
+    const [, payload, signature] = (await signLegacyToken({ role: 'service_role' }, secret)).split('.');
+    const confused = `${Buffer.from(JSON.stringify({ alg: 'ES256', kid: tokens.jwks.keys[0]!.kid })).toString('base64url')}.${payload}.${signature}`;
+    assert.equal((await tokens.verify(confused, at(now))).ok, false);
+  });
+});
+
+describe('the request log', () => {
+  it('never writes down a key passed as ?apikey=', () => {
+    assert.equal(
+      withoutApiKey('/rest/v1/projects?select=title&apikey=sb_secret_abc&limit=1'),
+      '/rest/v1/projects?select=title&apikey=[key]&limit=1',
+    );
+    assert.equal(withoutApiKey('/rest/v1/projects?APIKEY=eyJ.a.b'), '/rest/v1/projects?APIKEY=[key]');
   });
 });
 
@@ -147,9 +197,35 @@ describe('cors origins', () => {
 });
 
 describe('config and paths', () => {
-  it('reads verify_jwt = false per function from config.toml', () => {
-    const names = functionsWithoutJwtCheck(path.join(import.meta.dirname, 'fixtures/config.toml'));
-    assert.deepEqual([...names], ['public-echo']);
+  it('reads config.toml as TOML: verify_jwt = false per function, the API port, inline tables too', () => {
+    const fixture = path.join(import.meta.dirname, 'fixtures/config.toml');
+    assert.deepEqual([...functionsWithoutJwtCheck(fixture)].sort(), ['inline-echo', 'public-echo']);
+    assert.equal(configuredPort(fixture), 54999);
+    assert.equal(configuredPort(path.join(import.meta.dirname, 'fixtures/none.toml')), 54321);
+  });
+
+  it("turns the gateway's JWT check off for every function, which checks the caller's key itself", () => {
+    const functions = readdirSync(paths.functionsDir, { withFileTypes: true })
+      .filter(
+        (entry) => entry.isDirectory() && existsSync(path.join(paths.functionsDir, entry.name, 'index.ts')),
+      )
+      .map((entry) => entry.name)
+      .sort();
+    assert.ok(functions.length >= 7);
+    assert.deepEqual([...functionsWithoutJwtCheck(paths.configToml)].sort(), functions);
+  });
+
+  it("gives the site's local configuration the publishable key it accepts, and nothing secret", () => {
+    const repoRoot = path.join(paths.functionsDir, '../..');
+    const siteConfig = JSON.parse(
+      readFileSync(path.join(repoRoot, 'shell/public/site-config.json'), 'utf8'),
+    ) as {
+      supabase: Record<string, string>;
+    };
+    assert.deepEqual(siteConfig.supabase, { url: LOCAL_SUPABASE_URL, publishableKey: LOCAL_PUBLISHABLE_KEY });
+    // The kit's fallback, for a page whose configuration cannot be read (a copy: the browser must not import the keys).
+    const kit = readFileSync(path.join(repoRoot, 'shared-ui/src/data/supabaseClient.ts'), 'utf8');
+    assert.deepEqual(kit.match(/'sb_[\w-]+'/g), [`'${LOCAL_PUBLISHABLE_KEY}'`]);
   });
 
   it('keeps storage paths inside the bucket folder', () => {
@@ -166,5 +242,27 @@ describe('config and paths', () => {
     ]) {
       assert.equal(resolveObject(root, attempt), 'invalid', attempt);
     }
+  });
+});
+
+describe('package', () => {
+  it('declares as dependencies only what the server imports (and tsx, which runs it); checks use devDependencies', () => {
+    const manifest = JSON.parse(readFileSync(path.join(import.meta.dirname, '../package.json'), 'utf8')) as {
+      dependencies: Record<string, string>;
+    };
+    const imported = new Set<string>(['tsx']);
+    const sources = readdirSync(path.join(import.meta.dirname, '../src'), {
+      recursive: true,
+      encoding: 'utf8',
+    });
+    for (const file of sources.filter((name) => name.endsWith('.ts'))) {
+      const text = readFileSync(path.join(import.meta.dirname, '../src', file), 'utf8');
+      for (const [, specifier] of text.matchAll(/from '([^'.][^']*)'/g)) {
+        if (specifier === undefined || specifier.startsWith('node:')) continue;
+        const parts = specifier.split('/');
+        imported.add(specifier.startsWith('@') ? parts.slice(0, 2).join('/') : (parts[0] as string));
+      }
+    }
+    assert.deepEqual(Object.keys(manifest.dependencies).sort(), [...imported].sort());
   });
 });

@@ -107,20 +107,23 @@ select results_eq($$ select o.kind, o.status from public.mail_outbox o join publ
                      where c.email = 'ana@example.com' $$,
   $$ values ('contact_notification', 'pending') $$, 'with the owner''s notification in the outbox');
 
--- Sending: a claim leases what is due, with what the mail is written from.
+-- Sending: a claim leases what is due, with a token and what the mail is written from.
 update public.mail_outbox set next_attempt_at = now() + interval '1 hour' where contact_id is null;
-select results_eq($$ select kind, attempts, details->>'email', details->>'subject'
-                     from public.claim_mail_outbox(10, 120) $$,
-  $$ values ('contact_notification', 1, 'ana@example.com', 'A project') $$, 'a claim returns the due mail');
-select is_empty($$ select * from public.claim_mail_outbox(10, 120) $$, 'a claimed mail is nobody else''s');
 create temporary table claimed on commit drop as
-  select o.id from public.mail_outbox o join public.contacts c on c.id = o.contact_id where c.email = 'ana@example.com';
-select lives_ok($$ select public.finish_mail_outbox((select id from claimed), 'retry', 'the SMTP server could not be reached') $$,
-  'a failed send is reported');
+  select id, kind, attempts, claim_token, details from public.claim_mail_outbox(10, 120, 60, 172800);
+select results_eq($$ select kind, attempts, details->>'email', details->>'subject', claim_token is not null from claimed $$,
+  $$ values ('contact_notification', 1, 'ana@example.com', 'A project', true) $$, 'a claim returns the due mail, with a token');
+select is_empty($$ select * from public.claim_mail_outbox(10, 120, 60, 172800) $$, 'a claimed mail is nobody else''s');
+select is(public.finish_mail_outbox((select id from claimed), (select claim_token from claimed), 'retry',
+  'the SMTP server could not be reached', 5), true, 'a failed send is reported by the claim''s holder');
 select results_eq($$ select status, last_error, next_attempt_at between now() + interval '4 seconds' and now() + interval '6 seconds'
                      from public.mail_outbox where id = (select id from claimed) $$,
   $$ values ('pending', 'the SMTP server could not be reached', true) $$, 'and tried again 5 s later, with why');
-select lives_ok($$ select public.finish_mail_outbox((select id from claimed), 'sent') $$, 'a sent mail is reported');
+update public.mail_outbox set next_attempt_at = now() where id = (select id from claimed);
+delete from claimed;
+insert into claimed select id, kind, attempts, claim_token, details from public.claim_mail_outbox(10, 120, 60, 172800);
+select is(public.finish_mail_outbox((select id from claimed), (select claim_token from claimed), 'sent'), true,
+  'a sent mail is reported');
 select results_eq($$ select status, sent_at is not null from public.mail_outbox where id = (select id from claimed) $$,
   $$ values ('sent', true) $$, 'and kept as sent');
 
@@ -155,7 +158,7 @@ select throws_ok($$ select public.subscribe_newsletter('x@example.com', 172800, 
   'anon cannot subscribe but through the function');
 reset role;
 set local role authenticated;
-select throws_ok($$ select public.claim_mail_outbox(10, 60) $$, '42501', null, 'authenticated cannot claim mail');
+select throws_ok($$ select public.claim_mail_outbox(10, 60, 60, 172800) $$, '42501', null, 'authenticated cannot claim mail');
 reset role;
 
 select * from finish();

@@ -114,6 +114,15 @@ describe('import boundaries', () => {
       ).length,
       1,
     );
+    assert.equal(
+      (await oneWayErrors('shell/src/captcha/x.ts', "import '../features/contact/contactMessages.ts';\n"))
+        .length,
+      1,
+    );
+    assert.equal(
+      (await oneWayErrors('shell/src/captcha/x.ts', "import '../site/siteConfig.ts';\n")).length,
+      1,
+    );
   });
 
   it("stop the shell reaching the backend's code by path instead of its package export", async () => {
@@ -151,6 +160,13 @@ describe('import boundaries', () => {
       await boundaryErrors(
         'shell/src/features/contact/x.ts',
         "import '@site/supabase-functions/contactForm';\n",
+      ),
+      [],
+    );
+    assert.deepEqual(
+      await oneWayErrors(
+        'shell/src/features/newsletter/x.ts',
+        "import '../../captcha/RecaptchaProvider.tsx';\n",
       ),
       [],
     );

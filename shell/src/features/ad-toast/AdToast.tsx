@@ -7,10 +7,9 @@ import type { AdToastCardProps } from './AdToastCard.tsx';
 import { pickAd } from './pickAd.ts';
 import { AD_TOAST_DELAY_MS, useDelayedReveal } from './useDelayedReveal.ts';
 
-// The card and its animation library (~33 KB compressed) arrive in their own chunk, fetched once the page is idle (on
-// a slow device nothing of the ad competes with the page's own scripts) and there is an ad to show, so that it is in
-// when the toast is due (2 s after the page has loaded). A chunk that cannot load leaves the page without an ad, never
-// broken.
+// The card arrives in its own chunk, fetched once the page is idle (on a slow device nothing of the ad competes with
+// the page's own scripts) and there is an ad to show, so that it is in when the toast is due (2 s after the page has
+// loaded). A chunk that cannot load leaves the page without an ad, never broken.
 let cardModule: Promise<ComponentType<AdToastCardProps>> | undefined;
 function loadAdToastCard(): Promise<ComponentType<AdToastCardProps>> {
   cardModule ??= import('./AdToastCard.tsx')

@@ -1,5 +1,4 @@
-import { AnimatePresence, domAnimation, LazyMotion, m, useReducedMotion } from 'framer-motion';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { ExternalLink } from '@site/shared-ui/Button';
 import { publish } from '@site/shared-ui/eventBus';
 import type { Ad } from '@site/shared-ui/rows';
@@ -12,67 +11,61 @@ export interface AdToastCardProps {
 /** The size the ad image is drawn at; width and height are set so nothing moves when it arrives. */
 const AD_IMAGE_SIZE_PX = 88;
 
-/** Off-screen to the left, where the toast slides in from; in place for visitors who prefer reduced motion. */
-const slidOut = { x: '-110%', opacity: 0 };
-const fadedOut = { x: 0, opacity: 0 };
-const shown = { x: 0, opacity: 1 };
-
 /**
- * The ad card, fixed at the bottom left (full width at 544 px or less). It slides in with framer-motion's smallest
- * setup (LazyMotion + domAnimation + `m`), and only fades for visitors who prefer reduced motion. It is fixed, so
- * it never moves the page.
+ * The ad card, fixed at the bottom left (full width at 544 px or less). Its stylesheet slides it in from the left and,
+ * once dismissed, out again before it goes; a visitor who prefers reduced motion sees it fade instead. It is fixed and
+ * moves by transform only, so it never moves the page.
  */
 export function AdToastCard({ ad }: AdToastCardProps) {
+  const [leaving, setLeaving] = useState(false);
   const [dismissed, setDismissed] = useState(false);
-  const hidden = useReducedMotion() ? fadedOut : slidOut;
+  const toast = useRef<HTMLElement>(null);
+
+  // Gone at once where nothing animates the way out (no stylesheet, no animations in this browser).
+  useEffect(() => {
+    if (leaving && !(toast.current?.getAnimations?.().length ?? 0)) setDismissed(true);
+  }, [leaving]);
+
+  if (dismissed) return null;
   return (
-    <LazyMotion features={domAnimation} strict>
-      <AnimatePresence>
-        {!dismissed && (
-          <m.aside
-            key="ad-toast"
-            className={styles.toast}
-            aria-label="Advertisement"
-            data-testid="ad-toast"
-            initial={hidden}
-            animate={shown}
-            exit={hidden}
-            transition={{ duration: 0.45, ease: 'easeOut' }}
-          >
-            <ExternalLink
-              href={ad.link}
-              className={styles.link}
-              onClick={() => publish({ name: 'userClicksOnAd', adTitle: ad.title })}
-            >
-              {ad.imagePath && (
-                <img
-                  className={styles.image}
-                  src={ad.imagePath}
-                  alt=""
-                  width={AD_IMAGE_SIZE_PX}
-                  height={AD_IMAGE_SIZE_PX}
-                  decoding="async"
-                />
-              )}
-              <span className={styles.text}>
-                <span className={styles.title}>{ad.title}</span>
-                {ad.description && <span className={styles.description}>{ad.description}</span>}
-                {ad.promoPercent !== null && (
-                  <span className={styles.promo}>GET {ad.promoPercent}% OFF!</span>
-                )}
-              </span>
-            </ExternalLink>
-            <button
-              type="button"
-              className={styles.dismiss}
-              aria-label="Dismiss the ad"
-              onClick={() => setDismissed(true)}
-            >
-              <span aria-hidden="true">×</span>
-            </button>
-          </m.aside>
+    <aside
+      ref={toast}
+      className={leaving ? `${styles.toast} ${styles.leaving}` : styles.toast}
+      aria-label="Advertisement"
+      data-testid="ad-toast"
+      onAnimationEnd={(event) => {
+        if (leaving && event.target === event.currentTarget) setDismissed(true);
+      }}
+    >
+      <ExternalLink
+        href={ad.link}
+        className={styles.link}
+        onClick={() => publish({ name: 'userClicksOnAd', adTitle: ad.title })}
+      >
+        {ad.imagePath && (
+          <img
+            className={styles.image}
+            src={ad.imagePath}
+            alt=""
+            width={AD_IMAGE_SIZE_PX}
+            height={AD_IMAGE_SIZE_PX}
+            decoding="async"
+          />
         )}
-      </AnimatePresence>
-    </LazyMotion>
+        <span className={styles.text}>
+          <span className={styles.title}>{ad.title}</span>
+          {ad.description && <span className={styles.description}>{ad.description}</span>}
+          {ad.promoPercent !== null && <span className={styles.promo}>GET {ad.promoPercent}% OFF!</span>}
+        </span>
+      </ExternalLink>
+      <button
+        type="button"
+        className={styles.dismiss}
+        aria-label="Dismiss the ad"
+        onClick={() => setLeaving(true)}
+      >
+        <span aria-hidden="true">×</span>
+      </button>
+    </aside>
   );
 }

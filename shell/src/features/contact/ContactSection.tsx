@@ -4,8 +4,9 @@ import { Button } from '@site/shared-ui/Button';
 import { textFieldClassNames } from '@site/shared-ui/textField';
 import { SectionHeading } from '@site/shared-ui/SectionHeading';
 import { contactFieldNames, type ContactFieldName } from '@site/supabase-functions/contactForm';
+import { recaptchaActions } from '@site/supabase-functions/recaptchaRules';
+import { useRecaptcha } from '../../captcha/RecaptchaProvider.tsx';
 import { contactFieldLabels, contactMessages } from './contactMessages.ts';
-import { useContactCaptcha } from './useContactCaptcha.tsx';
 import { useContactForm, type ContactFields } from './useContactForm.ts';
 import styles from './ContactSection.module.css';
 
@@ -20,16 +21,11 @@ const fieldInputs: Record<
   message: { type: 'text', autoComplete: 'off', wide: true, multiline: true },
 };
 
-interface ContactSectionProps {
-  /** The public reCAPTCHA v3 site key from the runtime configuration ('' where there is none). */
-  loadRecaptchaSiteKey: () => Promise<string>;
-}
-
 /** The contact form on every page (spec §2): checked here and again by the contact function. */
-export function ContactSection({ loadRecaptchaSiteKey }: ContactSectionProps) {
+export function ContactSection() {
   const headingId = useId();
-  const captcha = useContactCaptcha(loadRecaptchaSiteKey);
-  const form = useContactForm(captcha.getToken);
+  const captcha = useRecaptcha();
+  const form = useContactForm(() => captcha.getToken(recaptchaActions.contact));
   const thanksRef = useRef<HTMLHeadingElement>(null);
   const sent = form.status === 'sent';
 
@@ -61,7 +57,6 @@ export function ContactSection({ loadRecaptchaSiteKey }: ContactSectionProps) {
         ) : (
           <ContactForm form={form} onStart={captcha.prepare} />
         )}
-        {captcha.loader}
       </div>
     </section>
   );

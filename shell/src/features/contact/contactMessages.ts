@@ -23,6 +23,4 @@ export const contactMessages = {
     'Your message could not be sent. Please check your connection and try again; what you wrote is still here.',
   captchaUnavailable:
     'The spam check could not load, so your message was not sent. Please try again in a moment; what you wrote is still here.',
-  developmentCaptcha:
-    '[contact] No reCAPTCHA site key in /site-config.json: the contact form sends the development token, which only a contact function with no reCAPTCHA secret configured accepts. Set recaptchaSiteKey for production.',
 } as const;

@@ -21,7 +21,7 @@ interface NewsletterEmailFormProps {
 export function NewsletterEmailForm({ form, buttonLabel, tone }: NewsletterEmailFormProps) {
   const inputId = useId();
   const errorId = useId();
-  const { email, status, changeEmail, submit } = form;
+  const { email, status, failure, changeEmail, submit, prepareCaptcha } = form;
   const formElement = useRef<HTMLFormElement>(null);
   // An address typed into the page's HTML before its code ran stays in the box: adopt it, once, at mount.
   useEffect(() => {
@@ -37,6 +37,7 @@ export function NewsletterEmailForm({ form, buttonLabel, tone }: NewsletterEmail
       className={[styles.form, styles[tone]].join(' ')}
       noValidate
       onSubmit={(event) => void submit(event)}
+      onFocus={prepareCaptcha}
     >
       <label htmlFor={inputId} className={styles.label}>
         {newsletterMessages.emailLabel}
@@ -68,7 +69,7 @@ export function NewsletterEmailForm({ form, buttonLabel, tone }: NewsletterEmail
         )}
         {status === 'failed' && (
           <p className={styles.error} role="alert">
-            {newsletterMessages.genericError}
+            {failure}
           </p>
         )}
       </div>

@@ -26,4 +26,7 @@ export const newsletterMessages = {
    * The original's "Something happen, please try again." with its grammar corrected; the address stays in the box.
    */
   genericError: 'Something happened, please try again.',
+  /** The page's reCAPTCHA did not load in time: nothing was sent, and the address stays in the box. */
+  captchaUnavailable:
+    'The spam check could not load, so you were not subscribed. Please try again in a moment.',
 } as const;

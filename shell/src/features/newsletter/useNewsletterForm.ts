@@ -1,6 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { typedValues } from '../../frame/typedBeforeHydration.ts';
 import { isValidEmail } from '@site/supabase-functions/isValidEmail';
+import { recaptchaActions } from '@site/supabase-functions/recaptchaRules';
+import { useRecaptcha } from '../../captcha/RecaptchaProvider.tsx';
 import { subscribeToNewsletter } from './subscribeToNewsletter.ts';
 
 /** idle -> (invalid | sending); sending -> (succeeded | failed); editing a rejected address clears the error. */
@@ -10,6 +12,8 @@ export type NewsletterFormStatus = 'idle' | 'invalid' | 'sending' | 'failed' | '
 export function useNewsletterForm() {
   const [email, setEmail] = useState('');
   const [status, setStatus] = useState<NewsletterFormStatus>('idle');
+  const [failure, setFailure] = useState('');
+  const captcha = useRecaptcha();
 
   const changeEmail = (value: string) => {
     setEmail(value);
@@ -26,15 +30,16 @@ export function useNewsletterForm() {
       return;
     }
     setStatus('sending');
-    const result = await subscribeToNewsletter(address);
+    const result = await subscribeToNewsletter(address, () => captcha.getToken(recaptchaActions.newsletter));
     if (result.ok) {
       setEmail('');
       setStatus('succeeded');
     } else {
       // The typed address stays in the box, so trying again is one click.
+      if (result.reason === 'failed') setFailure(result.message);
       setStatus(result.reason);
     }
   };
 
-  return { email, status, changeEmail, submit };
+  return { email, status, failure, changeEmail, submit, prepareCaptcha: captcha.prepare };
 }

@@ -1,5 +1,6 @@
-import { readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { hydrateRoot } from 'react-dom/client';
@@ -8,6 +9,7 @@ import { ThemeToggle } from '../ThemeToggle.tsx';
 import { chooseTheme, readThemeChoice, showRememberedTheme, themeCookie } from '../themeChoice.ts';
 
 const html = document.documentElement;
+const pageThemeModule = pathToFileURL(path.join(__dirname, '../../../server/pageTheme.mjs')).href;
 
 afterEach(() => {
   document.cookie = `${themeCookie}=; Path=/; Max-Age=0`;
@@ -42,10 +44,24 @@ describe('the theme choice', () => {
     expect(html).not.toHaveAttribute('data-theme');
   });
 
-  it('uses the cookie and the values the site’s server reads (shell/server/pageTheme.mjs)', () => {
-    const server = readFileSync(path.join(__dirname, '../../../server/pageTheme.mjs'), 'utf8');
-    expect(server).toContain(`export const themeCookie = '${themeCookie}';`);
-    expect(server).toContain("export const chosenThemes = ['light', 'dark'];");
+  it('is read by the site’s server (shell/server/pageTheme.mjs) from the cookie the toggle writes', () => {
+    // The server's own reading of the Cookie header a browser sends after each choice (the server is an ES module
+    // of Node's, run as the server runs it).
+    const serverReads = (cookieHeader: string) =>
+      execFileSync(
+        process.execPath,
+        [
+          '--input-type=module',
+          '--eval',
+          `import { chosenTheme } from ${JSON.stringify(pageThemeModule)}; process.stdout.write(String(chosenTheme(process.argv[1])))`,
+          cookieHeader,
+        ],
+        { encoding: 'utf8' },
+      );
+    for (const choice of ['dark', 'light', 'system'] as const) {
+      chooseTheme(choice);
+      expect(serverReads(`other=1; ${document.cookie}`)).toBe(choice === 'system' ? 'undefined' : choice);
+    }
   });
 });
 

@@ -3,7 +3,7 @@ import type { SectionLoader } from '@site/shared-ui/sectionData';
 import type { RemoteComponentModule } from '../../federation/remoteModuleTypes.ts';
 import { loadPageSections } from '../loadPageSections.ts';
 
-const backend = { url: 'http://127.0.0.1:1', anonKey: 'anon' };
+const backend = { url: 'http://127.0.0.1:1', publishableKey: 'sb_publishable_test' };
 const address = { path: '/portfolio', search: '' };
 const Component: ComponentType = () => null;
 

@@ -3,7 +3,10 @@ import { jsonScriptHtml, runtimeConfigElementId } from '@site/shared-ui/jsonScri
 const manifestUrl = 'http://localhost:3001/mf-manifest.json';
 const carried = {
   remotes: { portfolio: manifestUrl },
-  siteConfig: { supabase: { url: 'http://127.0.0.1:54321', anonKey: 'anon' }, recaptchaSiteKey: 'key' },
+  siteConfig: {
+    supabase: { url: 'http://127.0.0.1:54321', publishableKey: 'sb_publishable_carried' },
+    recaptchaSiteKey: 'key',
+  },
   manifests: { [manifestUrl]: { id: 'portfolio', exposes: [] } },
 };
 
@@ -66,5 +69,14 @@ describe('the runtime configuration a page carries', () => {
     fetchMock.mockResolvedValue({ ok: true, json: async () => ({ recaptchaSiteKey: 'fetched' }) });
     await expect(siteConfig.loadSiteConfig()).resolves.toMatchObject({ recaptchaSiteKey: 'fetched' });
     expect(fetchMock).toHaveBeenCalledWith('/site-config.json');
+  });
+
+  it('reads the key of a configuration written before publishable keys ("anonKey") as the publishable key', async () => {
+    const { siteConfig } = await freshPage('');
+    const legacy = { supabase: { url: 'https://abc.supabase.co', anonKey: 'eyJ.legacy.anon' } };
+    fetchMock.mockResolvedValue({ ok: true, json: async () => legacy });
+    await expect(siteConfig.loadSiteConfig()).resolves.toMatchObject({
+      supabase: { url: 'https://abc.supabase.co', publishableKey: 'eyJ.legacy.anon' },
+    });
   });
 });

@@ -3,16 +3,24 @@
 // answers that reveal nothing about who is subscribed.
 import analyticsEvents from '../../analytics-events/handler.ts';
 import newsletterSubscribe from '../../newsletter-subscribe/handler.ts';
+import { keyedHash } from '../clientAddress.ts';
 import { rateLimits } from '../rateLimits.ts';
+import { DEVELOPMENT_RECAPTCHA_TOKEN } from '../recaptchaRules.ts';
 import {
   BACKEND_START_TIMEOUT_MS,
-  localServiceRoleKey,
+  projectVariables,
   restoreEnvAfterAll,
   startLocalBackend,
+  useProjectEnv,
   type LocalBackend,
 } from './localBackend.ts';
 
-const settingNames = ['SUPABASE_URL', 'SUPABASE_SERVICE_ROLE_KEY', 'CLIENT_IP_HEADER'] as const;
+const settingNames = [
+  ...projectVariables,
+  'CLIENT_IP_HEADER',
+  'RECAPTCHA_SECRET',
+  'RECAPTCHA_ACCEPT_DEVELOPMENT_TOKEN',
+] as const;
 restoreEnvAfterAll(settingNames);
 
 let backend: LocalBackend;
@@ -29,10 +37,13 @@ afterAll(async () => {
 });
 
 beforeEach(() => {
-  process.env.SUPABASE_URL = backend.url;
-  process.env.SUPABASE_SERVICE_ROLE_KEY = localServiceRoleKey;
+  useProjectEnv(backend);
   process.env.CLIENT_IP_HEADER = 'x-forwarded-for';
+  // As under the stand-in: no reCAPTCHA secret, the development token accepted (verifyRecaptcha.spec.ts has Google's).
+  delete process.env.RECAPTCHA_SECRET;
+  process.env.RECAPTCHA_ACCEPT_DEVELOPMENT_TOKEN = 'true';
   jest.spyOn(console, 'error').mockImplementation(() => undefined);
+  jest.spyOn(console, 'warn').mockImplementation(() => undefined);
 });
 
 afterEach(() => jest.restoreAllMocks());
@@ -46,7 +57,12 @@ function post(
   return handler(
     new Request('http://localhost/fn', {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-forwarded-for': client, ...headers },
+      headers: {
+        apikey: backend.publishableKey,
+        'content-type': 'application/json',
+        'x-forwarded-for': client,
+        ...headers,
+      },
       body: typeof body === 'string' ? body : JSON.stringify(body),
     }),
   );
@@ -56,55 +72,123 @@ const stored = async (email: string) =>
   (await backend.readAsOwner<{ email: string }>(`emails?select=email&email=eq.${encodeURIComponent(email)}`))
     .length;
 
+/** What the newsletter forms send: the address and the page's captcha token. */
+const subscription = (email: string, recaptcha: string = DEVELOPMENT_RECAPTCHA_TOKEN) => ({
+  email,
+  recaptcha,
+});
+const { newsletterSubscribe: subscriptions, newsletterSubscribeAttempt: attempts } = rateLimits;
+
 describe('newsletter-subscribe', () => {
   it('stores a new address, lower-cased, and answers a stored one exactly the same', async () => {
     const client = newClient();
     const email = `Reader.${Date.now()}@Example.com`;
-    const first = await post(newsletterSubscribe, { email }, client);
-    const again = await post(newsletterSubscribe, { email: email.toLowerCase() }, client);
+    const first = await post(newsletterSubscribe, subscription(email), client);
+    const again = await post(newsletterSubscribe, subscription(email.toLowerCase()), client);
     expect(first.status).toBe(200);
     expect(again.status).toBe(200);
     expect(await again.json()).toEqual(await first.json());
     expect(await stored(email.toLowerCase())).toBe(1);
   });
 
-  it.each<[string, unknown, number]>([
-    ['an invalid address', { email: 'ana@example' }, 400],
-    ['no address', {}, 400],
-    ['a body that is not JSON', '{"email": ', 400],
-    ['a huge body', { email: 'a@b.co', padding: 'x'.repeat(5000) }, 413],
-  ])('refuses %s', async (_case, body, status) => {
-    expect((await post(newsletterSubscribe, body, newClient())).status).toBe(status);
+  it.each<[string, unknown, number, string | undefined]>([
+    ['an invalid address', subscription('ana@example'), 400, 'invalid_email'],
+    ['no address', { recaptcha: DEVELOPMENT_RECAPTCHA_TOKEN }, 400, 'invalid_email'],
+    ['no captcha token', { email: 'a@b.co' }, 400, 'invalid_recaptcha'],
+    ['a token far too long to be one', subscription('a@b.co', 'x'.repeat(5000)), 400, 'invalid_recaptcha'],
+    ['a body that is not JSON', '{"email": ', 400, 'invalid_json'],
+    ['a huge body', { ...subscription('a@b.co'), padding: 'x'.repeat(9000) }, 413, 'too_large'],
+  ])('refuses %s', async (_case, body, status, error) => {
+    const response = await post(newsletterSubscribe, body, newClient());
+    expect(response.status).toBe(status);
+    expect(await response.json()).toMatchObject({ success: false, error });
   });
 
-  it('takes 5 subscriptions an hour from a client, then 429 with Retry-After, and no more rows', async () => {
+  it('refuses a token the captcha does not pass with 403, and stores nothing', async () => {
+    const email = `robot.${Date.now()}@example.com`;
+    const response = await post(
+      newsletterSubscribe,
+      subscription(email, 'a-token-from-a-script'),
+      newClient(),
+    );
+    expect(response.status).toBe(403);
+    expect(await response.json()).toMatchObject({
+      success: false,
+      error: 'recaptcha_rejected',
+      message: 'We could not confirm that you are a person. Please try again.',
+    });
+    expect(await stored(email)).toBe(0);
+  });
+
+  it('fails closed without a reCAPTCHA secret where the development token is not enabled', async () => {
+    delete process.env.RECAPTCHA_ACCEPT_DEVELOPMENT_TOKEN;
+    const email = `unchecked.${Date.now()}@example.com`;
+    const response = await post(newsletterSubscribe, subscription(email), newClient());
+    expect(response.status).toBe(503);
+    expect(await response.json()).toMatchObject({ error: 'not_configured' });
+    expect(await stored(email)).toBe(0);
+  });
+
+  it(`takes ${subscriptions.perClient.max} subscriptions an hour from a client, then 429 with Retry-After, and no more rows`, async () => {
     const client = newClient();
     const stamp = Date.now();
     const statuses: number[] = [];
-    for (let count = 1; count <= 7; count += 1) {
+    for (let count = 1; count <= subscriptions.perClient.max + 2; count += 1) {
       statuses.push(
-        (await post(newsletterSubscribe, { email: `flood${count}.${stamp}@example.com` }, client)).status,
+        (await post(newsletterSubscribe, subscription(`flood${count}.${stamp}@example.com`), client)).status,
       );
     }
-    expect(statuses).toEqual([200, 200, 200, 200, 200, 429, 429]);
+    expect(statuses).toEqual([...Array(subscriptions.perClient.max).fill(200), 429, 429]);
     const rows = await backend.readAsOwner<{ email: string }>(
       `emails?select=email&email=like.flood*.${stamp}*`,
     );
-    expect(rows).toHaveLength(rateLimits.newsletterSubscribe.perClient.max);
-    const refused = await post(newsletterSubscribe, { email: `late.${stamp}@example.com` }, client);
-    expect(refused.headers.get('retry-after')).toBe('3600');
+    expect(rows).toHaveLength(subscriptions.perClient.max);
+    const refused = await post(newsletterSubscribe, subscription(`late.${stamp}@example.com`), client);
+    expect(refused.headers.get('retry-after')).toBe(String(subscriptions.perClient.windowSeconds));
   });
 
-  it('holds all clients together to 200 an hour', async () => {
+  it(`holds an IPv6 /48 to ${subscriptions.perNetwork.max} an hour, spread over as many /64s as it likes`, async () => {
+    const stamp = Date.now();
+    const network = `2001:db8:${(stamp % 0xffff).toString(16)}`;
+    // All but one of the network's subscriptions, as if made from other /64s of it.
+    const bucket = `newsletterSubscribe:network:${await keyedHash(`${network}::/48`, backend.secretKey)}`;
+    expect(
+      await backend.writeAsOwner('POST', 'rate_limit_hits', {
+        bucket,
+        weight: subscriptions.perNetwork.max - 1,
+      }),
+    ).toBe(201);
+    const from = (count: number) =>
+      post(
+        newsletterSubscribe,
+        subscription(`spread${count}.${stamp}@example.com`),
+        `${network}:${count}::1`,
+      );
+    expect((await from(1)).status).toBe(200);
+    expect((await from(2)).status).toBe(429);
+    expect(await stored(`spread2.${stamp}@example.com`)).toBe(0);
+  });
+
+  it(`counts attempts before Google is asked: ${attempts.perClient.max} an hour from a client, whatever the token`, async () => {
+    const client = newClient();
+    for (let count = 1; count <= attempts.perClient.max; count += 1) {
+      expect(
+        (await post(newsletterSubscribe, subscription(`a${count}@example.com`, 'junk'), client)).status,
+      ).toBe(403);
+    }
+    expect((await post(newsletterSubscribe, subscription('a@example.com'), client)).status).toBe(429);
+  });
+
+  it(`holds all clients together to ${subscriptions.allClients.max} an hour`, async () => {
     expect(
       await backend.writeAsOwner('POST', 'rate_limit_hits', {
         bucket: 'newsletterSubscribe:all-clients',
-        weight: 200,
+        weight: subscriptions.allClients.max,
       }),
     ).toBe(201);
     try {
       const email = `anyone.${Date.now()}@example.com`;
-      expect((await post(newsletterSubscribe, { email }, newClient())).status).toBe(429);
+      expect((await post(newsletterSubscribe, subscription(email), newClient())).status).toBe(429);
       expect(await stored(email)).toBe(0);
     } finally {
       await backend.writeAsOwner('DELETE', 'rate_limit_hits?bucket=eq.newsletterSubscribe:all-clients');
@@ -164,7 +248,7 @@ describe('analytics-events', () => {
     expect(await countEvents(route)).toBe(rateLimits.analyticsEvents.perClient.max);
   });
 
-  it('holds all clients together to 10,000 events an hour', async () => {
+  it('holds all clients together to the shared hourly ceiling', async () => {
     const full = rateLimits.analyticsEvents.allClients.max;
     expect(
       await backend.writeAsOwner('POST', 'rate_limit_hits', {

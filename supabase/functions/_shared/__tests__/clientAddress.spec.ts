@@ -1,4 +1,12 @@
-import { clientBucket, clientKey, keyedHash, trustedClientAddress } from '../clientAddress.ts';
+import {
+  clientBuckets,
+  clientKey,
+  clientNetworkKey,
+  keyedHash,
+  trustedClientAddress,
+} from '../clientAddress.ts';
+
+const clientBucket = async (request: Request, salt: string) => (await clientBuckets(request, salt)).client;
 
 const request = (headers: Record<string, string>) =>
   new Request('http://localhost/functions/v1/contact', { method: 'POST', headers });
@@ -81,7 +89,7 @@ describe('clientKey', () => {
   });
 });
 
-describe('clientBucket', () => {
+describe('clientBuckets', () => {
   it('gives all the addresses of one IPv6 /64 one bucket', () =>
     withEnv({ CLIENT_IP_HEADER: 'x-real-ip' }, async () => {
       const one = await clientBucket(request({ 'x-real-ip': '2001:db8:1:2::1' }), 'salt');
@@ -108,6 +116,31 @@ describe('clientBucket', () => {
         'client:unidentified',
       );
     }));
+
+  it('gives every /64 of one IPv6 /48 the same network bucket, and an IPv4 client none', () =>
+    withEnv({ CLIENT_IP_HEADER: 'x-real-ip' }, async () => {
+      const first = await clientBuckets(request({ 'x-real-ip': '2001:db8:1:2::1' }), 'salt');
+      const second = await clientBuckets(request({ 'x-real-ip': '2001:db8:1:ffff::7' }), 'salt');
+      expect(first.network).toMatch(/^network:[0-9a-f]{64}$/);
+      expect(second.network).toBe(first.network);
+      expect(second.client).not.toBe(first.client);
+      expect((await clientBuckets(request({ 'x-real-ip': '2001:db8:2:2::1' }), 'salt')).network).not.toBe(
+        first.network,
+      );
+      expect(await clientBuckets(request({ 'x-real-ip': '203.0.113.7' }), 'salt')).not.toHaveProperty(
+        'network',
+      );
+      expect(await clientBuckets(request({ 'x-real-ip': '::ffff:203.0.113.7' }), 'salt')).not.toHaveProperty(
+        'network',
+      );
+    }));
+
+  it('clientNetworkKey is the /48 of an IPv6 address', () => {
+    expect(clientNetworkKey('2001:db8:abcd:12::1')).toBe('2001:db8:abcd::/48');
+    expect(clientNetworkKey('[2001:db8:abcd:12::1]:443')).toBe('2001:db8:abcd::/48');
+    expect(clientNetworkKey('203.0.113.7')).toBeUndefined();
+    expect(clientNetworkKey('not an address')).toBeUndefined();
+  });
 
   it('keyedHash is a stable keyed SHA-256 in hex', async () => {
     expect(await keyedHash('x', 'salt')).toBe(await keyedHash('x', 'salt'));

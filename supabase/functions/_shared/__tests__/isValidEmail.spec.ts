@@ -16,6 +16,7 @@ describe('isValidEmail (spec §5)', () => {
     const nearMisses = [`${'a'.repeat(60)}!`, `a@${'b'.repeat(60)}!`, `a@${'b.cc'.repeat(60)}!`];
     const started = performance.now();
     for (const address of nearMisses) expect(isValidEmail(address)).toBe(false);
-    expect(performance.now() - started).toBeLessThan(50);
+    // Exponential backtracking on 60 characters would not end in a lifetime: a second is never reached by accident.
+    expect(performance.now() - started).toBeLessThan(1000);
   });
 });

@@ -3,12 +3,7 @@
 // duplicates) on the local stand-in; the function checks the rule first, so this is the database's own check.
 import { isValidEmail } from '../isValidEmail.ts';
 import { emailExamples } from './emailExamples.ts';
-import {
-  BACKEND_START_TIMEOUT_MS,
-  localServiceRoleKey,
-  startLocalBackend,
-  type LocalBackend,
-} from './localBackend.ts';
+import { BACKEND_START_TIMEOUT_MS, startLocalBackend, type LocalBackend } from './localBackend.ts';
 
 let backend: LocalBackend;
 
@@ -22,8 +17,7 @@ async function subscribe(email: string): Promise<number> {
   const response = await fetch(`${backend.url}/rest/v1/emails?on_conflict=email`, {
     method: 'POST',
     headers: {
-      apikey: localServiceRoleKey,
-      Authorization: `Bearer ${localServiceRoleKey}`,
+      apikey: backend.secretKey,
       'Content-Type': 'application/json',
       Prefer: 'resolution=ignore-duplicates',
     },

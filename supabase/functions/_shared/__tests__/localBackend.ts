@@ -3,20 +3,27 @@
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import path from 'node:path';
-
-export const localAnonKey =
-  'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0';
-export const localServiceRoleKey =
-  'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6InNlcnZpY2Vfcm9sZSIsImV4cCI6MTk4MzgxMjk5Nn0.EGIM96RAZx35lJzdJsyH-qQwv8Hdp7fsn3W0YpN81IU';
+import {
+  LOCAL_ANON_KEY,
+  LOCAL_PUBLISHABLE_KEY,
+  LOCAL_SECRET_KEY,
+  LOCAL_SERVICE_ROLE_KEY,
+} from '@site/supabase-local/keys';
+import { apiKeyHeaders } from '../apiKeys.ts';
 
 /** Starting means opening PGlite and running every migration and the seed: allow for a slow, shared machine. */
 export const BACKEND_START_TIMEOUT_MS = 90_000;
 
 export interface LocalBackend {
   url: string;
-  /** GET /rest/v1/<path> with the service-role key, as the owner's dashboard reads. */
+  /** The project's keys: publishable and secret, or with apiKeys 'legacy' the anon and service-role keys. */
+  publishableKey: string;
+  secretKey: string;
+  /** The variables a hosted project gives its functions (set them in process.env for handlers run in the test). */
+  functionEnv: Record<string, string>;
+  /** GET /rest/v1/<path> with the secret key, as the owner's dashboard reads. */
   readAsOwner: <Row>(pathAndQuery: string) => Promise<Row[]>;
-  /** POST, PATCH or DELETE /rest/v1/<path> with the service-role key; resolves with the status. */
+  /** POST, PATCH or DELETE /rest/v1/<path> with the secret key; resolves with the status. */
   writeAsOwner: (
     method: 'POST' | 'PATCH' | 'DELETE',
     pathAndQuery: string,
@@ -25,7 +32,8 @@ export interface LocalBackend {
   stop: () => Promise<void>;
 }
 
-function freePort(): Promise<number> {
+/** A port nothing listens on now, on 127.0.0.1. */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);
@@ -38,20 +46,44 @@ function freePort(): Promise<number> {
 
 async function answers(url: string): Promise<boolean> {
   try {
-    await fetch(`${url}/rest/v1/`, { headers: { apikey: localAnonKey }, signal: AbortSignal.timeout(1000) });
+    await fetch(`${url}/health`, { signal: AbortSignal.timeout(1000) });
     return true;
   } catch {
     return false;
   }
 }
 
-/** @param env extra environment for the stand-in's process, which its edge functions read */
-export async function startLocalBackend(env: Record<string, string> = {}): Promise<LocalBackend> {
+/**
+ * @param env extra environment for the stand-in's process, which its edge functions read
+ * @param options.apiKeys the project's keys: 'current' (publishable and secret) or 'legacy' (the anon and
+ *   service-role JWTs alone, as a project created before the new keys)
+ * @param options.schedule false: the stand-in does not send the outbox itself (tests that run it, with their settings)
+ */
+export async function startLocalBackend(
+  env: Record<string, string> = {},
+  { apiKeys = 'current', schedule = true }: { apiKeys?: 'current' | 'legacy'; schedule?: boolean } = {},
+): Promise<LocalBackend> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
+  const [publishableKey, secretKey] =
+    apiKeys === 'legacy'
+      ? [LOCAL_ANON_KEY, LOCAL_SERVICE_ROLE_KEY]
+      : [LOCAL_PUBLISHABLE_KEY, LOCAL_SECRET_KEY];
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', 'src/cli.ts', 'start', '--port', String(port), '--fresh', '--quiet'],
+    [
+      '--import',
+      'tsx',
+      'src/cli.ts',
+      'start',
+      '--port',
+      String(port),
+      '--fresh',
+      '--quiet',
+      '--api-keys',
+      apiKeys,
+      ...(schedule ? [] : ['--no-schedule']),
+    ],
     {
       cwd: path.resolve(__dirname, '../../../local'),
       env: { ...process.env, NODE_OPTIONS: '', ...env },
@@ -72,12 +104,21 @@ export async function startLocalBackend(env: Record<string, string> = {}): Promi
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
 
+  const ownerHeaders = apiKeyHeaders(secretKey);
   return {
     url,
+    publishableKey,
+    secretKey,
+    functionEnv:
+      apiKeys === 'legacy'
+        ? { SUPABASE_URL: url, SUPABASE_ANON_KEY: publishableKey, SUPABASE_SERVICE_ROLE_KEY: secretKey }
+        : {
+            SUPABASE_URL: url,
+            SUPABASE_PUBLISHABLE_KEYS: JSON.stringify({ default: publishableKey }),
+            SUPABASE_SECRET_KEYS: JSON.stringify({ default: secretKey }),
+          },
     readAsOwner: async <Row>(pathAndQuery: string) => {
-      const response = await fetch(`${url}/rest/v1/${pathAndQuery}`, {
-        headers: { apikey: localServiceRoleKey, Authorization: `Bearer ${localServiceRoleKey}` },
-      });
+      const response = await fetch(`${url}/rest/v1/${pathAndQuery}`, { headers: ownerHeaders });
       if (!response.ok)
         throw new Error(`GET ${pathAndQuery} answered ${response.status} ${await response.text()}`);
       return (await response.json()) as Row[];
@@ -86,8 +127,7 @@ export async function startLocalBackend(env: Record<string, string> = {}): Promi
       const response = await fetch(`${url}/rest/v1/${pathAndQuery}`, {
         method,
         headers: {
-          apikey: localServiceRoleKey,
-          Authorization: `Bearer ${localServiceRoleKey}`,
+          ...ownerHeaders,
           'Content-Type': 'application/json',
           Prefer: 'return=minimal',
         },
@@ -102,6 +142,25 @@ export async function startLocalBackend(env: Record<string, string> = {}): Promi
       await exited;
     },
   };
+}
+
+/** Every variable through which a hosted project gives its functions its URL and keys. */
+export const projectVariables = [
+  'SUPABASE_URL',
+  'SUPABASE_PUBLISHABLE_KEYS',
+  'SUPABASE_SECRET_KEYS',
+  'SUPABASE_ANON_KEY',
+  'SUPABASE_SERVICE_ROLE_KEY',
+  'LEGACY_API_KEYS',
+] as const;
+
+/** Gives handlers run in this process the project's variables, and none of another project's. */
+export function useProjectEnv(backend: Pick<LocalBackend, 'functionEnv'>): void {
+  for (const name of projectVariables) {
+    const value = backend.functionEnv[name];
+    if (value === undefined) delete process.env[name];
+    else process.env[name] = value;
+  }
 }
 
 /** Puts these environment variables back as they were once the file's tests are done (the tests set them). */

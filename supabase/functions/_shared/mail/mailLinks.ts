@@ -1,7 +1,9 @@
 // The links in newsletter mails: to confirm a subscription, and to leave. A link's token names the subscriber and the
 // secret stored with them (public.emails: confirm_nonce, single use; unsubscribe_nonce), and is signed (HMAC-SHA-256
-// with MAIL_LINK_SECRET), so it cannot be forged or altered; a confirmation link also carries its expiry, signed.
-// The database then checks the secret: a used confirmation link names a secret that is gone.
+// with MAIL_LINK_SECRET, a key of its own), so it cannot be forged or altered; a confirmation link also carries its
+// expiry, signed. During a key rotation the previous key is still accepted, never used to sign (mailSettings.ts). The
+// database then checks the secret: a used confirmation link names a secret that is gone.
+import type { MailLinkKeys } from './mailSettings.ts';
 
 /** The site's pages the links open (its server answers them: shell/server/plugins/newsletterLinks.mjs). */
 export const mailLinkPaths = {
@@ -62,24 +64,28 @@ export async function signMailLink(link: MailLink, secret: string): Promise<stri
 
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** Whether the signature is the payload's under one of the keys (crypto.subtle.verify compares in constant time). */
+async function signedWithOneOf(keys: MailLinkKeys, signature: Uint8Array<ArrayBuffer>, payload: string) {
+  for (const secret of [keys.current, keys.previous]) {
+    if (secret === undefined) continue;
+    if (await crypto.subtle.verify('HMAC', await signingKey(secret), signature, encoder.encode(payload)))
+      return true;
+  }
+  return false;
+}
+
 export async function readMailLink(
   token: unknown,
   purpose: MailLinkPurpose,
-  secret: string,
+  keys: MailLinkKeys,
   now = Date.now(),
 ): Promise<ReadMailLink> {
   if (typeof token !== 'string' || token.length > MAX_TOKEN_LENGTH) return { ok: false, reason: 'malformed' };
   const [payload, signature, ...rest] = token.split('.');
   const signatureBytes = fromBase64Url(signature ?? '');
   if (!payload || !signature || !signatureBytes || rest.length > 0) return { ok: false, reason: 'malformed' };
-  // Verified before anything in it is believed (crypto.subtle.verify compares in constant time).
-  const genuine = await crypto.subtle.verify(
-    'HMAC',
-    await signingKey(secret),
-    signatureBytes,
-    encoder.encode(payload),
-  );
-  if (!genuine) return { ok: false, reason: 'forged' };
+  // Verified before anything in it is believed.
+  if (!(await signedWithOneOf(keys, signatureBytes, payload))) return { ok: false, reason: 'forged' };
   let fields: { p?: unknown; s?: unknown; n?: unknown; e?: unknown };
   try {
     fields = JSON.parse(new TextDecoder().decode(fromBase64Url(payload)));

@@ -1,12 +1,17 @@
-// Sends one mail through the configured transport (mailSettings.ts) and says what to do next: it was sent; try again
-// later (the transport is down, slow, or refuses for now); or give up (refused for good, such as an address that does
-// not exist). Header values are made safe here, whatever their origin, so nothing a visitor typed can add a header.
+// Sends one mail through the configured transport (mailSettings.ts) and reads the answer for what it means: it was
+// sent (or the provider had it already); try again later (the transport is down, slow, or busy); wait, because a
+// setting of ours is wrong (a refused API key or login, a sender the provider will not send from: the owner fixes it,
+// and the mail goes then); or give up (refused for good, such as an address the provider will not take). Header
+// values are made safe here, whatever their origin, so nothing a visitor typed can add a header, and no address ever
+// reaches an error text (those go to the log and to the outbox's last_error).
+import { formatMailbox, isPlainAddress, redactAddresses, type Mailbox } from './mailAddresses.ts';
+import { displayName, headerText } from './mailHeaders.ts';
 import type { MailTransportSettings } from './mailSettings.ts';
 
 export interface OutgoingMail {
-  from: string;
-  to: string;
-  replyTo?: { name: string; address: string };
+  from: Mailbox;
+  to: Mailbox;
+  replyTo?: Mailbox;
   subject: string;
   text: string;
   html: string;
@@ -16,46 +21,54 @@ export interface OutgoingMail {
   idempotencyKey: string;
 }
 
-export type SendOutcome = { outcome: 'sent' } | { outcome: 'retry' | 'failed'; error: string };
+export type SendOutcome =
+  | { outcome: 'sent'; note?: string }
+  /** retry: later, with backoff; wait: until a setting is fixed (error names it); failed: never. */
+  | { outcome: 'retry' | 'wait' | 'failed'; error: string };
 
 /** How long one attempt may take, in every step (connecting, the greeting, each answer). */
 export const SEND_TIMEOUT_MS = 10_000;
 
-/** The longest header text we write (a subject, a name): longer is cut. */
-export const MAX_HEADER_TEXT = 200;
-
-/**
- * Text that can stand in a header: no line breaks or other control characters (each becomes a space), no encoded-word
- * opener (`=?`, which a mail program would decode into other text), single spaces, at most MAX_HEADER_TEXT characters.
- */
-export function headerText(text: string): string {
-  return (
-    text
-      // eslint-disable-next-line no-control-regex -- control characters are exactly what must go
-      .replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ')
-      .replace(/=\?/g, '= ?')
-      .replace(/\s+/g, ' ')
-      .trim()
-      .slice(0, MAX_HEADER_TEXT)
-  );
-}
-
-const plainAddress = /^[^\s<>()"',;:\\@[\]]+@[^\s<>()"',;:\\@[\]]+$/;
-
-/** An address that is one plain address, nothing around it (no name, no second address, no line break). */
-export function isPlainAddress(address: string): boolean {
-  return address.length <= 254 && plainAddress.test(address);
-}
-
 function safe(mail: OutgoingMail): OutgoingMail | string {
-  for (const address of [mail.to, mail.replyTo?.address].filter((value) => value !== undefined)) {
-    if (!isPlainAddress(address)) return 'an address is not a plain address';
+  for (const mailbox of [mail.from, mail.to, mail.replyTo]) {
+    if (mailbox !== undefined && !isPlainAddress(mailbox.address)) return 'An address is not a plain address';
   }
+  const named = (mailbox: Mailbox) => ({ address: mailbox.address, name: displayName(mailbox.name) });
   return {
     ...mail,
+    from: named(mail.from),
+    to: named(mail.to),
+    replyTo: mail.replyTo && named(mail.replyTo),
     subject: headerText(mail.subject),
-    replyTo: mail.replyTo && { name: headerText(mail.replyTo.name), address: mail.replyTo.address },
   };
+}
+
+function describe(error: unknown): string {
+  return redactAddresses((error instanceof Error ? error.message : String(error)).slice(0, 300));
+}
+
+/**
+ * What an answer of Resend's API means for the mail (https://resend.com/docs/api-reference/errors and
+ * /dashboard/emails/idempotency-keys). A repeated request with the same key and body is answered like the first (sent);
+ * the same key with another body (invalid_idempotent_request) means the mail went out before, in another version: it
+ * is not sent again. A key or a sender Resend refuses is the owner's to fix: the mail waits for it.
+ */
+export function readResendAnswer(status: number, name: string, message: string): SendOutcome {
+  if (status >= 200 && status < 300) return { outcome: 'sent' };
+  const said = redactAddresses(`Resend answered ${status} ${name}: ${message}`.slice(0, 400));
+  if (status === 409 && name === 'invalid_idempotent_request') {
+    return { outcome: 'sent', note: `Sent before, not sent again (${said})` };
+  }
+  if (status === 401 || ['invalid_api_key', 'missing_api_key', 'restricted_api_key'].includes(name)) {
+    return { outcome: 'wait', error: `RESEND_API_KEY was refused. ${said}` };
+  }
+  // Every other 403 is about the sender (a domain not verified, a testing-only sender); a 400 or 422 may be too.
+  if (status === 403 || name === 'invalid_from_address' || /`from`|\bfrom\b|\bdomain\b/i.test(message)) {
+    return { outcome: 'wait', error: `MAIL_FROM was refused as the sender. ${said}` };
+  }
+  if (status === 408 || status === 409 || status === 429 || status >= 500)
+    return { outcome: 'retry', error: said };
+  return { outcome: 'failed', error: said };
 }
 
 /** Resend's API (https://resend.com/docs/api-reference/emails/send-email). */
@@ -73,30 +86,29 @@ async function sendWithResend(
         'Idempotency-Key': mail.idempotencyKey,
       },
       body: JSON.stringify({
-        from: mail.from,
-        to: [mail.to],
+        from: formatMailbox(mail.from),
+        to: [mail.to.address],
         subject: mail.subject,
         text: mail.text,
         html: mail.html,
-        ...(mail.replyTo && { reply_to: `${JSON.stringify(mail.replyTo.name)} <${mail.replyTo.address}>` }),
+        ...(mail.replyTo && { reply_to: formatMailbox(mail.replyTo) }),
         ...(mail.headers && { headers: mail.headers }),
       }),
       signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
     });
   } catch (error) {
-    return { outcome: 'retry', error: `the mail API could not be reached: ${describe(error)}` };
+    return { outcome: 'retry', error: `The mail API could not be reached: ${describe(error)}` };
   }
   if (response.ok) {
     await response.body?.cancel();
     return { outcome: 'sent' };
   }
-  const detail = (await response.text().catch(() => '')).slice(0, 300);
-  const error = `the mail API answered ${response.status}: ${detail}`;
-  // A bad key or a sender domain not yet verified is the owner's to fix, and the mail should wait for it; a mail the
-  // API refuses as it is (an address it will not take) never goes.
-  const forGood =
-    response.status >= 400 && response.status < 500 && ![401, 403, 408, 409, 429].includes(response.status);
-  return { outcome: forGood ? 'failed' : 'retry', error };
+  const body = (await response.json().catch(() => ({}))) as { name?: unknown; message?: unknown };
+  return readResendAnswer(
+    response.status,
+    typeof body.name === 'string' ? body.name : '',
+    typeof body.message === 'string' ? body.message : '',
+  );
 }
 
 interface SmtpTransporter {
@@ -154,14 +166,23 @@ async function sendWithSmtp(url: string, mail: OutgoingMail): Promise<SendOutcom
     });
     return { outcome: 'sent' };
   } catch (error) {
-    const code = (error as { responseCode?: number }).responseCode;
-    const error_ = `the SMTP server ${code ? `answered ${code}` : 'could not be reached'}: ${describe(error)}`;
-    return { outcome: code !== undefined && code >= 500 ? 'failed' : 'retry', error: error_ };
+    const {
+      responseCode: code,
+      command,
+      code: kind,
+    } = error as {
+      responseCode?: number;
+      command?: string;
+      code?: string;
+    };
+    const said = `The SMTP server ${code ? `answered ${code}` : 'could not be reached'}: ${describe(error)}`;
+    if (kind === 'EAUTH')
+      return { outcome: 'wait', error: `SMTP_URL: the server refused the login. ${said}` };
+    if (code !== undefined && code >= 500 && command === 'MAIL FROM') {
+      return { outcome: 'wait', error: `MAIL_FROM was refused as the sender. ${said}` };
+    }
+    return { outcome: code !== undefined && code >= 500 ? 'failed' : 'retry', error: said };
   }
-}
-
-function describe(error: unknown): string {
-  return (error instanceof Error ? error.message : String(error)).slice(0, 300);
 }
 
 export async function sendMail(transport: MailTransportSettings, mail: OutgoingMail): Promise<SendOutcome> {
@@ -169,5 +190,5 @@ export async function sendMail(transport: MailTransportSettings, mail: OutgoingM
   if (typeof checked === 'string') return { outcome: 'failed', error: checked };
   if (transport.kind === 'resend') return sendWithResend(transport, checked);
   if (transport.kind === 'smtp') return sendWithSmtp(transport.url, checked);
-  return { outcome: 'retry', error: transport.reason };
+  return { outcome: 'wait', error: transport.reason };
 }

@@ -3,8 +3,12 @@
 // is checked here (signature, purpose, expiry: mailLinks.ts), then in the database (the subscriber's secret; a used
 // confirmation link's secret is gone). Confirming queues the welcome mail.
 //
+// The caller needs the project's publishable key (apiKeys.ts), as the site's server sends it.
+//
 // Answers (JSON {outcome}): 200 confirmed / unsubscribed; 400 invalid (forged, altered, malformed, used, or naming no
-// subscriber); 410 expired; 405; 413; 415; 500 server_error.
+// subscriber); 401 without the publishable key (missing_api_key, invalid_api_key); 410 expired; 405; 413; 415;
+// 503 not_configured (no MAIL_LINK_SECRET: no link can be checked); 500 server_error.
+import { refuseCaller } from '../apiKeys.ts';
 import { corsHeaders, preflightResponse } from '../cors.ts';
 import { readJsonBody } from '../jsonBody.ts';
 import { readServiceBackend, serviceRequest } from '../serviceBackend.ts';
@@ -19,8 +23,13 @@ const rpcOf = {
 
 export type NewsletterLinkOutcome = 'confirmed' | 'unsubscribed' | 'invalid' | 'expired' | 'server_error';
 
-function answer(request: Request, status: number, outcome: NewsletterLinkOutcome | string): Response {
-  return new Response(JSON.stringify({ outcome }), {
+function answer(
+  request: Request,
+  status: number,
+  outcome: NewsletterLinkOutcome | string,
+  message?: string,
+): Response {
+  return new Response(JSON.stringify(message === undefined ? { outcome } : { outcome, message }), {
     status,
     headers: { ...corsHeaders(request), 'Content-Type': 'application/json', 'Cache-Control': 'no-store' },
   });
@@ -30,16 +39,19 @@ export function newsletterLinkHandler(purpose: MailLinkPurpose) {
   return async function handler(request: Request): Promise<Response> {
     const preflight = preflightResponse(request);
     if (preflight) return preflight;
+    const refused = await refuseCaller(request, 'publishable', `newsletter-${purpose}`);
+    if (refused) return answer(request, refused.status, refused.error, refused.message);
     if (request.method !== 'POST') return answer(request, 405, 'method_not_allowed');
     const body = await readJsonBody(request, MAX_TOKEN_LENGTH + 64);
     if (!body.ok) return answer(request, body.status, body.error);
     try {
       const backend = readServiceBackend();
-      const link = await readMailLink(
-        (body.value as { token?: unknown } | null)?.token,
-        purpose,
-        readMailSettings().linkSecret,
-      );
+      const keys = readMailSettings().linkKeys;
+      if (!keys.ok) {
+        console.error(`[newsletter-${purpose}] not configured, every link refused: ${keys.reason}`);
+        return answer(request, 503, 'not_configured');
+      }
+      const link = await readMailLink((body.value as { token?: unknown } | null)?.token, purpose, keys.value);
       if (!link.ok)
         return answer(
           request,

@@ -1,12 +1,14 @@
 // The contact function end to end under Node: its handler with a fake siteverify on 127.0.0.1 and the local
 // stand-in as the database, so every stored row is read back as the owner would see it.
-import { DEVELOPMENT_RECAPTCHA_TOKEN } from '../../_shared/contactForm.ts';
+import { keyedHash } from '../../_shared/clientAddress.ts';
+import { rateLimits } from '../../_shared/rateLimits.ts';
+import { DEVELOPMENT_RECAPTCHA_TOKEN } from '../../_shared/recaptchaRules.ts';
 import {
   BACKEND_START_TIMEOUT_MS,
-  localAnonKey,
-  localServiceRoleKey,
+  projectVariables,
   restoreEnvAfterAll,
   startLocalBackend,
+  useProjectEnv,
   type LocalBackend,
 } from '../../_shared/__tests__/localBackend.ts';
 import { request } from 'node:http';
@@ -17,7 +19,7 @@ import {
   scoreToken,
   startFakeSiteverify,
   type FakeSiteverify,
-} from './fakeSiteverify.ts';
+} from '../../_shared/__tests__/fakeSiteverify.ts';
 
 interface ContactRow {
   full_name: string;
@@ -29,14 +31,14 @@ interface ContactRow {
 }
 
 const settingNames = [
-  'SUPABASE_URL',
-  'SUPABASE_SERVICE_ROLE_KEY',
+  ...projectVariables,
   'RECAPTCHA_SECRET',
   'RECAPTCHA_VERIFY_URL',
   'RECAPTCHA_HOSTNAMES',
   'RECAPTCHA_ACCEPT_DEVELOPMENT_TOKEN',
   'CLIENT_IP_HEADER',
   'ALLOWED_ORIGINS',
+  'SUPABASE_LOCAL_STAND_IN',
 ] as const;
 restoreEnvAfterAll(settingNames);
 
@@ -53,9 +55,10 @@ afterAll(async () => {
 });
 
 beforeEach(() => {
-  process.env.SUPABASE_URL = backend.url;
-  process.env.SUPABASE_SERVICE_ROLE_KEY = localServiceRoleKey;
+  useProjectEnv(backend);
   process.env.RECAPTCHA_SECRET = 'test-recaptcha-secret';
+  // The fake siteverify on 127.0.0.1 is honoured as it is under the stand-in (loopbackOverride.ts).
+  process.env.SUPABASE_LOCAL_STAND_IN = 'true';
   process.env.RECAPTCHA_VERIFY_URL = siteverify.url;
   process.env.RECAPTCHA_HOSTNAMES = 'localhost';
   delete process.env.RECAPTCHA_ACCEPT_DEVELOPMENT_TOKEN;
@@ -84,12 +87,17 @@ function message(subject: string, recaptcha: string = fakeTokens.pass) {
   };
 }
 
-/** A request as the gateway passes it on: the caller's address last in X-Forwarded-For. */
+/** A request as the gateway passes it on: the site's publishable key, the caller's address last in X-Forwarded-For. */
 function post(body: unknown, address: string, headers: Record<string, string> = {}): Promise<Response> {
   return handler(
     new Request('http://localhost/contact', {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-forwarded-for': address, ...headers },
+      headers: {
+        apikey: backend.publishableKey,
+        'content-type': 'application/json',
+        'x-forwarded-for': address,
+        ...headers,
+      },
       body: typeof body === 'string' ? body : JSON.stringify(body),
     }),
   );
@@ -150,17 +158,19 @@ describe('contact: reCAPTCHA verified with Google (a fake siteverify)', () => {
   });
 });
 
-describe('contact: rate limit (5 per 10 minutes per client)', () => {
-  it('refuses the sixth message of a client with 429 and Retry-After, and serves other clients', async () => {
+const { contact: messages, contactAttempt: attempts } = rateLimits;
+
+describe(`contact: rate limit (${messages.perClient.max} per ${messages.perClient.windowSeconds} s per client)`, () => {
+  it('refuses the next message of a client with 429 and Retry-After, and serves other clients', async () => {
     const { address, subject } = uniqueClient();
-    for (let count = 1; count <= 5; count += 1) {
+    for (let count = 1; count <= messages.perClient.max; count += 1) {
       expect((await post(message(`${subject} #${count}`), address)).status).toBe(200);
     }
-    const refused = await post(message(`${subject} #6`), address);
+    const refused = await post(message(`${subject} #next`), address);
     expect(refused.status).toBe(429);
-    expect(refused.headers.get('retry-after')).toBe('600');
+    expect(refused.headers.get('retry-after')).toBe(String(messages.perClient.windowSeconds));
     expect(await refused.json()).toMatchObject({ error: 'rate_limited' });
-    expect(await rowsWithSubject(`${subject} #6`)).toEqual([]);
+    expect(await rowsWithSubject(`${subject} #next`)).toEqual([]);
 
     const other = uniqueClient();
     expect((await post(message(other.subject), other.address)).status).toBe(200);
@@ -168,7 +178,7 @@ describe('contact: rate limit (5 per 10 minutes per client)', () => {
 
   it('counts only messages that passed the captcha, so failed sends lock nobody out', async () => {
     const { address, subject } = uniqueClient();
-    for (let count = 1; count <= 6; count += 1) {
+    for (let count = 1; count <= messages.perClient.max + 1; count += 1) {
       expect((await post(message(subject, fakeTokens.lowScore), address)).status).toBe(403);
     }
     expect((await post(message(subject), address)).status).toBe(200);
@@ -176,9 +186,9 @@ describe('contact: rate limit (5 per 10 minutes per client)', () => {
 
   it('keys the limit on the address the gateway appended, not on the first hop the client wrote', async () => {
     const { address, subject } = uniqueClient();
-    for (let count = 1; count <= 8; count += 1) {
+    for (let count = 1; count <= messages.perClient.max + 3; count += 1) {
       const status = (await post(message(`${subject} #${count}`), `10.9.9.${count}, ${address}`)).status;
-      expect(status).toBe(count <= 5 ? 200 : 429);
+      expect(status).toBe(count <= messages.perClient.max ? 200 : 429);
     }
     // Writing someone else's address first does not touch their limit either.
     const victim = uniqueClient();
@@ -186,16 +196,32 @@ describe('contact: rate limit (5 per 10 minutes per client)', () => {
     expect((await post(message(victim.subject), victim.address)).status).toBe(200);
   });
 
-  it('also holds all clients together to 50 messages an hour', async () => {
-    // Fill the shared bucket as 50 earlier messages would have, then any client is refused for an hour.
+  it(`holds an IPv6 /48 to ${messages.perNetwork.max} messages, however many /64s it spreads over`, async () => {
+    const { subject } = uniqueClient();
+    const network = `2001:db8:${(runId + 0x100).toString(16)}`;
+    // All but one of the network's messages, as if sent from other /64s of it.
+    const bucket = `contact:network:${await keyedHash(`${network}::/48`, backend.secretKey)}`;
     expect(
-      await backend.writeAsOwner('POST', 'rate_limit_hits', { bucket: 'contact:all-clients', weight: 50 }),
+      await backend.writeAsOwner('POST', 'rate_limit_hits', { bucket, weight: messages.perNetwork.max - 1 }),
+    ).toBe(201);
+    expect((await post(message(`${subject} #1`), `${network}:1::1`)).status).toBe(200);
+    expect((await post(message(`${subject} #2`), `${network}:2::1`)).status).toBe(429);
+    expect((await post(message(`${subject} #3`), `2001:db8:ffff:2::1`)).status).toBe(200);
+  });
+
+  it(`also holds all clients together to ${messages.allClients.max} messages an hour`, async () => {
+    // Fill the shared bucket as that many earlier messages would have, then any client is refused for an hour.
+    expect(
+      await backend.writeAsOwner('POST', 'rate_limit_hits', {
+        bucket: 'contact:all-clients',
+        weight: messages.allClients.max,
+      }),
     ).toBe(201);
     try {
       const { address, subject } = uniqueClient();
       const refused = await post(message(subject), address);
       expect(refused.status).toBe(429);
-      expect(refused.headers.get('retry-after')).toBe('3600');
+      expect(refused.headers.get('retry-after')).toBe(String(messages.allClients.windowSeconds));
       expect(await rowsWithSubject(subject)).toEqual([]);
     } finally {
       await backend.writeAsOwner('DELETE', 'rate_limit_hits?bucket=eq.contact:all-clients');
@@ -203,33 +229,37 @@ describe('contact: rate limit (5 per 10 minutes per client)', () => {
   });
 });
 
-describe('contact: attempts limited before Google is asked (20 per 10 minutes per client)', () => {
-  it('refuses the 21st attempt with 429 without asking Google, whatever the token', async () => {
+describe(`contact: attempts limited before Google is asked (${attempts.perClient.max} per client)`, () => {
+  it('refuses the next attempt with 429 without asking Google, whatever the token', async () => {
     const { address, subject } = uniqueClient();
     const asked = siteverify.requests.length;
-    for (let count = 1; count <= 20; count += 1) {
+    for (let count = 1; count <= attempts.perClient.max; count += 1) {
       expect((await post(message(subject, `junk-token-${count}`), address)).status).toBe(403);
     }
-    expect(siteverify.requests.length - asked).toBe(20);
+    expect(siteverify.requests.length - asked).toBe(attempts.perClient.max);
     const refused = await post(message(subject), address);
     expect(refused.status).toBe(429);
-    expect(refused.headers.get('retry-after')).toBe('600');
-    expect(siteverify.requests.length - asked).toBe(20);
+    expect(refused.headers.get('retry-after')).toBe(String(attempts.perClient.windowSeconds));
+    expect(siteverify.requests.length - asked).toBe(attempts.perClient.max);
   });
 
   it('a message refused for everyone together counts nothing against the client', async () => {
     const { address, subject } = uniqueClient();
     expect(
-      await backend.writeAsOwner('POST', 'rate_limit_hits', { bucket: 'contact:all-clients', weight: 50 }),
+      await backend.writeAsOwner('POST', 'rate_limit_hits', {
+        bucket: 'contact:all-clients',
+        weight: messages.allClients.max,
+      }),
     ).toBe(201);
     try {
-      for (let count = 1; count <= 6; count += 1)
+      // As many as the client may send (each is an attempt too, and attempts have their own limit).
+      for (let count = 1; count <= messages.perClient.max; count += 1)
         expect((await post(message(subject), address)).status).toBe(429);
     } finally {
       await backend.writeAsOwner('DELETE', 'rate_limit_hits?bucket=eq.contact:all-clients');
     }
-    // Six refused messages took nothing from the client's five.
-    for (let count = 1; count <= 5; count += 1) {
+    // The refused messages took nothing from the client's own.
+    for (let count = 1; count <= messages.perClient.max; count += 1) {
       expect((await post(message(`${subject} #${count}`), address)).status).toBe(200);
     }
   });
@@ -245,6 +275,21 @@ describe('contact: every field checked on the server', () => {
     ['a too-long message', { message: 'x'.repeat(5001) }, { message: 'Use at most 5,000 characters.' }],
     ['a too-long name', { fullName: 'x'.repeat(101) }, { fullName: 'Use at most 100 characters.' }],
     ['no captcha token', { recaptcha: '' }, { recaptcha: 'The captcha token is missing.' }],
+    [
+      'a name with a line break',
+      { fullName: 'Ana\nFrom: PayPal <security@paypal.com>' },
+      { fullName: 'Use one line, without line breaks.' },
+    ],
+    [
+      'a subject with a line break',
+      { subject: 'Hi\r\nBcc: victim@example.com' },
+      { subject: 'Use one line, without line breaks.' },
+    ],
+    [
+      'a name with a Unicode line separator',
+      { fullName: 'Ana\u2028Bcc' },
+      { fullName: 'Use one line, without line breaks.' },
+    ],
   ])('refuses %s with 400 and the field error, without asking Google', async (_case, change, fieldErrors) => {
     const { address, subject } = uniqueClient();
     const asked = siteverify.requests.length;
@@ -261,12 +306,20 @@ describe('contact: every field checked on the server', () => {
   });
 
   it.each<[string, () => Promise<Response>, number]>([
-    ['GET', () => handler(new Request('http://localhost/contact')), 405],
+    [
+      'GET',
+      () => handler(new Request('http://localhost/contact', { headers: { apikey: backend.publishableKey } })),
+      405,
+    ],
     [
       'a form post',
       () =>
         handler(
-          new Request('http://localhost/contact', { method: 'POST', body: new URLSearchParams({ a: 'b' }) }),
+          new Request('http://localhost/contact', {
+            method: 'POST',
+            headers: { apikey: backend.publishableKey },
+            body: new URLSearchParams({ a: 'b' }),
+          }),
         ),
       415,
     ],
@@ -344,13 +397,12 @@ describe('contact without RECAPTCHA_SECRET where the local stand-in enables the 
 });
 
 describe('contact served by the local stand-in (/functions/v1/contact)', () => {
-  it('takes a visitor message from the browser side with the anon key', async () => {
+  it('takes a visitor message from the browser side with the publishable key', async () => {
     const { subject } = uniqueClient();
     const response = await fetch(`${backend.url}/functions/v1/contact`, {
       method: 'POST',
       headers: {
-        apikey: localAnonKey,
-        Authorization: `Bearer ${localAnonKey}`,
+        apikey: backend.publishableKey,
         'Content-Type': 'application/json',
         Origin: 'http://localhost:3000',
       },
@@ -371,8 +423,7 @@ describe('contact served by the local stand-in (/functions/v1/contact)', () => {
           method: 'POST',
           localAddress,
           headers: {
-            apikey: localAnonKey,
-            Authorization: `Bearer ${localAnonKey}`,
+            apikey: backend.publishableKey,
             'Content-Type': 'application/json',
             'Content-Length': Buffer.byteLength(body),
             'X-Forwarded-For': forwardedFor,

@@ -29,7 +29,7 @@ describe('the YouTube API key', () => {
     process.env.YOUTUBE_API_KEY = apiKey;
     process.env.YOUTUBE_CHANNEL_ID = 'UCchannel';
     process.env.SUPABASE_URL = 'http://127.0.0.1:9';
-    process.env.SUPABASE_SERVICE_ROLE_KEY = 'service-role-key';
+    process.env.SUPABASE_SECRET_KEYS = JSON.stringify({ default: 'sb_secret_for_this_test' });
     jest.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
       throw denoStyleFailure(String(input instanceof Request ? input.url : input));
     });
@@ -41,7 +41,7 @@ describe('the YouTube API key', () => {
     const response = await handler(
       new Request('http://localhost/youtube-sync', {
         method: 'POST',
-        headers: { authorization: 'Bearer service-role-key' },
+        headers: { apikey: 'sb_secret_for_this_test' },
       }),
     );
     const body = await response.text();

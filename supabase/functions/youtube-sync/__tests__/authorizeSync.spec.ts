@@ -1,46 +1,60 @@
-import { isAuthorizedSync } from '../authorizeSync.ts';
+import { refuseSync } from '../authorizeSync.ts';
 
-const serviceRoleKey = 'service-role-key';
-const anonKey = 'anon-key';
+const keys = {
+  secret: 'sb_secret_for_sync_tests',
+  publishable: 'sb_publishable_for_sync_tests',
+  serviceRole: 'eyJhbGciOiJIUzI1NiJ9.eyJyb2xlIjoic2VydmljZV9yb2xlIn0.c2lnbmF0dXJl',
+  anon: 'eyJhbGciOiJIUzI1NiJ9.eyJyb2xlIjoiYW5vbiJ9.c2lnbmF0dXJl',
+};
 const syncSecret = 'sync-secret';
 
 function request(headers: Record<string, string>): Request {
   return new Request('http://localhost/functions/v1/youtube-sync', { method: 'POST', headers });
 }
 
-describe('isAuthorizedSync', () => {
-  it.each<[string, Record<string, string>, { serviceRoleKey?: string; syncSecret?: string }, boolean]>([
-    ['the service-role key', { authorization: `Bearer ${serviceRoleKey}` }, { serviceRoleKey }, true],
+describe('refuseSync', () => {
+  const saved = { ...process.env };
+  beforeEach(() => {
+    process.env.SUPABASE_SECRET_KEYS = JSON.stringify({ default: keys.secret });
+    process.env.SUPABASE_PUBLISHABLE_KEYS = JSON.stringify({ default: keys.publishable });
+    process.env.SUPABASE_SERVICE_ROLE_KEY = keys.serviceRole;
+    process.env.SUPABASE_ANON_KEY = keys.anon;
+    jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+  });
+  afterEach(() => {
+    process.env = { ...saved };
+    jest.restoreAllMocks();
+  });
+
+  it.each<[string, Record<string, string>, string | undefined, string | null]>([
+    ['a secret key', { apikey: keys.secret }, undefined, null],
     [
-      'the service-role key, lower-case scheme',
-      { authorization: `bearer ${serviceRoleKey}` },
-      { serviceRoleKey },
-      true,
+      'the legacy service-role key as bearer (a schedule made before)',
+      { authorization: `Bearer ${keys.serviceRole}` },
+      undefined,
+      null,
     ],
-    ['the anon key', { authorization: `Bearer ${anonKey}` }, { serviceRoleKey }, false],
-    ['no credentials', {}, { serviceRoleKey, syncSecret }, false],
     [
-      'a prefix of the key',
-      { authorization: `Bearer ${serviceRoleKey.slice(0, -1)}` },
-      { serviceRoleKey },
-      false,
+      'the legacy service-role key, lower-case scheme',
+      { authorization: `bearer ${keys.serviceRole}` },
+      undefined,
+      null,
     ],
-    ['the key and more', { authorization: `Bearer ${serviceRoleKey}x` }, { serviceRoleKey }, false],
+    ['the publishable key', { apikey: keys.publishable }, undefined, 'secret_key_required'],
+    ['the legacy anon key', { authorization: `Bearer ${keys.anon}` }, undefined, 'secret_key_required'],
+    ['no credentials', {}, syncSecret, 'missing_api_key'],
+    ['a prefix of the key', { apikey: keys.secret.slice(0, -1) }, undefined, 'invalid_api_key'],
+    ['the key and more', { apikey: `${keys.secret}x` }, undefined, 'invalid_api_key'],
+    ['the sync secret', { apikey: keys.publishable, 'x-sync-secret': syncSecret }, syncSecret, null],
     [
-      'the sync secret',
-      { authorization: `Bearer ${anonKey}`, 'x-sync-secret': syncSecret },
-      { serviceRoleKey, syncSecret },
-      true,
+      'a wrong sync secret',
+      { apikey: keys.publishable, 'x-sync-secret': 'guess' },
+      syncSecret,
+      'secret_key_required',
     ],
-    ['a wrong sync secret', { 'x-sync-secret': 'guess' }, { serviceRoleKey, syncSecret }, false],
-    ['a sync secret when none is set', { 'x-sync-secret': '' }, { serviceRoleKey }, false],
-    ['an empty bearer when no key is set', { authorization: 'Bearer ' }, {}, false],
-  ])('%s -> %s', (_case, headers, secrets, allowed) => {
-    expect(
-      isAuthorizedSync(request(headers), {
-        serviceRoleKey: secrets.serviceRoleKey,
-        syncSecret: secrets.syncSecret,
-      }),
-    ).toBe(allowed);
+    ['a sync secret when none is set', { 'x-sync-secret': '' }, undefined, 'missing_api_key'],
+    ['an empty bearer', { authorization: 'Bearer ' }, undefined, 'missing_api_key'],
+  ])('%s -> %s', async (_case, headers, secret, refusal) => {
+    expect((await refuseSync(request(headers), secret))?.error ?? null).toBe(refusal);
   });
 });

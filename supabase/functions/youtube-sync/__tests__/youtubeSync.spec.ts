@@ -9,7 +9,8 @@ import {
   type FakeVideo,
   type FakeYouTube,
 } from './fakeYouTube.ts';
-import { localAnonKey, localServiceRoleKey, startLocalBackend, type LocalBackend } from './localBackend.ts';
+import { LOCAL_PUBLISHABLE_KEY, LOCAL_SECRET_KEY } from '@site/supabase-local/keys';
+import { startLocalBackend, type LocalBackend } from './localBackend.ts';
 
 jest.setTimeout(60_000);
 
@@ -68,7 +69,7 @@ interface StoredVideo {
 async function storedVideos(backend: LocalBackend): Promise<StoredVideo[]> {
   const response = await fetch(
     `${backend.url}/rest/v1/videos?select=video_id,title,description,thumbnail_url,published_at,view_count,like_count,removed_at,updated_at&order=video_id.asc`,
-    { headers: { apikey: localServiceRoleKey, authorization: `Bearer ${localServiceRoleKey}` } },
+    { headers: { apikey: LOCAL_SECRET_KEY } },
   );
   expect(response.status).toBe(200);
   return (await response.json()) as StoredVideo[];
@@ -76,7 +77,7 @@ async function storedVideos(backend: LocalBackend): Promise<StoredVideo[]> {
 
 async function runSync(
   backend: LocalBackend,
-  headers: Record<string, string> = { authorization: `Bearer ${localServiceRoleKey}` },
+  headers: Record<string, string> = { apikey: LOCAL_SECRET_KEY },
   method = 'POST',
   body?: object,
 ) {
@@ -125,22 +126,23 @@ describe('youtube-sync with YouTube configured', () => {
   });
 
   it.each<[string, Record<string, string>, string, number, string]>([
-    ['no credentials (the gateway refuses)', {}, 'POST', 401, ''],
+    ['no credentials', {}, 'POST', 401, 'missing_api_key'],
     [
-      'the anon key every visitor has',
-      { authorization: `Bearer ${localAnonKey}` },
+      'the publishable key every visitor has',
+      { apikey: LOCAL_PUBLISHABLE_KEY },
       'POST',
       401,
-      'unauthorized',
+      'secret_key_required',
     ],
+    ['a key of no project', { apikey: `${LOCAL_SECRET_KEY}x` }, 'POST', 401, 'invalid_api_key'],
     [
       'a wrong sync secret',
-      { authorization: `Bearer ${localAnonKey}`, 'x-sync-secret': 'guess' },
+      { apikey: LOCAL_PUBLISHABLE_KEY, 'x-sync-secret': 'guess' },
       'POST',
       401,
-      'unauthorized',
+      'secret_key_required',
     ],
-    ['a GET', { authorization: `Bearer ${localServiceRoleKey}` }, 'GET', 405, 'method_not_allowed'],
+    ['a GET', { apikey: LOCAL_SECRET_KEY }, 'GET', 405, 'method_not_allowed'],
   ])('refuses %s without calling YouTube', async (_case, headers, method, status, error) => {
     const answer = await runSync(backend, headers, method);
     expect(answer.status).toBe(status);
@@ -312,8 +314,7 @@ describe('youtube-sync with YouTube configured', () => {
     const search = await fetch(`${backend.url}/rest/v1/rpc/search_videos`, {
       method: 'POST',
       headers: {
-        apikey: localAnonKey,
-        authorization: `Bearer ${localAnonKey}`,
+        apikey: LOCAL_PUBLISHABLE_KEY,
         'content-type': 'application/json',
       },
       body: JSON.stringify({ search_term: '', sort: 'views' }),
@@ -332,10 +333,7 @@ describe('youtube-sync with YouTube configured', () => {
     const eight = youtube.channel.videos.find((video) => video.videoId === videoId(8))!;
     eight.statistics = { viewCount: '8500', likeCount: '80' };
 
-    const answer = await runSync(backend, {
-      authorization: `Bearer ${localAnonKey}`,
-      'x-sync-secret': syncSecret,
-    });
+    const answer = await runSync(backend, { apikey: LOCAL_PUBLISHABLE_KEY, 'x-sync-secret': syncSecret });
     expect(answer.status).toBe(200);
     expect(answer.body).toMatchObject({
       videos: { received: 106, inserted: 0, updated: 1, unchanged: 105, removed: 1 },
@@ -371,7 +369,7 @@ describe('youtube-sync without a YouTube key (the offline default)', () => {
   });
 
   it('still refuses a visitor first', async () => {
-    const answer = await runSync(backend, { authorization: `Bearer ${localAnonKey}` });
+    const answer = await runSync(backend, { apikey: LOCAL_PUBLISHABLE_KEY });
     expect(answer.status).toBe(401);
   });
 });

@@ -3,27 +3,32 @@
 // Deno.serve(handler) in index.ts. As on a hosted project:
 //   - the function sees the path from its own name on (/<name>/...),
 //   - the gateway checks the JWT (Authorization: Bearer) unless config.toml sets [functions.<name>] verify_jwt = false,
-//     and lets CORS preflights (OPTIONS) through untouched,
+//     and lets CORS preflights (OPTIONS) through untouched; that check knows JWTs only (a legacy key, a user's token),
+//     so a publishable or secret key is refused by it, and functions called with them check the key themselves,
+//   - the function's environment has the variables a hosted project gives (hostedFunctionVariables),
 //   - no CORS headers are added: the function answers for itself (see functions/_shared/cors.ts),
 //   - like a gateway, it drops what the client says about its own address and sets X-Forwarded-For to the socket's
 //     address, the one a function's rate limits may trust (functions/_shared/clientAddress.ts).
 // The handler module is re-imported when its file changes, so edits show without a restart.
 // Deno has a global WebSocket and Node 20 has none, so before the first function runs the host provides the `ws`
 // package's as the global: a function's createClient() then works unchanged, as it does on the edge runtime.
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import { WebSocket as NodeWebSocket } from 'ws';
-import { identityFromToken } from '../auth/requestAuth.ts';
+import type { JSONWebKeySet } from 'jose';
+import { apiKeyHeaders } from '../../../functions/_shared/apiKeys.ts';
+import type { RequestAuth } from '../auth/requestAuth.ts';
+import { functionsWithoutJwtCheck } from '../configToml.ts';
 
 type Handler = (request: Request) => Response | Promise<Response>;
 
 export interface FunctionHostOptions {
   functionsDir: string;
   configToml: string;
-  jwtSecret: string;
+  auth: RequestAuth;
   /** The server's own URL, the origin of the Request a function receives. */
   origin: () => string;
   log: (line: string) => void;
@@ -34,19 +39,34 @@ const functionName = /^[A-Za-z0-9][A-Za-z0-9_-]*$/;
 /** Headers through which a client could claim an address; the host drops them and sets X-Forwarded-For itself. */
 const clientAddressHeaders = new Set(['x-forwarded-for', 'x-real-ip', 'forwarded', 'cf-connecting-ip']);
 
-/** Reads `verify_jwt = false` from [functions.<name>] sections of config.toml. */
-export function functionsWithoutJwtCheck(configToml: string): Set<string> {
-  const names = new Set<string>();
-  if (!existsSync(configToml)) return names;
-  let section: string | undefined;
-  for (const rawLine of readFileSync(configToml, 'utf8').split('\n')) {
-    const line = rawLine.replace(/#.*$/, '').trim();
-    const header = /^\[functions\.("?)([A-Za-z0-9_-]+)\1\]$/.exec(line);
-    if (header) section = header[2];
-    else if (line.startsWith('[')) section = undefined;
-    else if (section !== undefined && /^verify_jwt\s*=\s*false$/.test(line)) names.add(section);
-  }
-  return names;
+/**
+ * The variables a hosted project gives its edge functions (Supabase's guide "Environment Variables"): its URL, its
+ * publishable and secret keys as JSON dictionaries of named keys, and its JWKS; a project on the legacy keys alone has
+ * SUPABASE_ANON_KEY and SUPABASE_SERVICE_ROLE_KEY instead. An undefined value is a variable the project does not have.
+ */
+export function hostedFunctionVariables(project: {
+  url: string;
+  keys: { publishable: string; secret: string };
+  legacy: boolean;
+  jwks: JSONWebKeySet;
+}): Record<string, string | undefined> {
+  const { url, keys, legacy, jwks } = project;
+  return {
+    SUPABASE_URL: url,
+    SUPABASE_PUBLISHABLE_KEYS: legacy ? undefined : JSON.stringify({ default: keys.publishable }),
+    SUPABASE_SECRET_KEYS: legacy ? undefined : JSON.stringify({ default: keys.secret }),
+    SUPABASE_JWKS: legacy ? undefined : JSON.stringify(jwks),
+    SUPABASE_ANON_KEY: legacy ? keys.publishable : undefined,
+    SUPABASE_SERVICE_ROLE_KEY: legacy ? keys.secret : undefined,
+  };
+}
+
+/**
+ * The headers of a scheduled call of a function with a secret key, as private.call_edge_function sends them from
+ * pg_cron (migration 20261127100000): the key in `apikey`; a legacy service-role key, a JWT, also as the bearer token.
+ */
+export function scheduledCallHeaders(secretKey: string): Record<string, string> {
+  return { 'Content-Type': 'application/json', ...apiKeyHeaders(secretKey) };
 }
 
 function json(response: ServerResponse, status: number, body: unknown): void {
@@ -103,7 +123,7 @@ export class FunctionHost {
         json(response, 401, { code: 401, message: 'Missing authorization header' });
         return;
       }
-      if (!identityFromToken(token, this.options.jwtSecret).ok) {
+      if (!(await this.options.auth.identityFromToken(token)).ok) {
         json(response, 401, { code: 401, message: 'Invalid JWT' });
         return;
       }

@@ -1,12 +1,27 @@
 // The `filter` of a postgres_changes subscription, as Supabase Realtime accepts it: `column=op.value` with eq, neq,
-// lt, lte, gt, gte or in.(a,b). Compared against the changed row's values.
+// lt, lte, gt, gte or in.(a,b). Hosted Realtime compares in SQL with both sides cast to the column's type
+// (realtime.check_equality_op), so '10' < '9' on a text column, a uuid matches in any letter case, and a timestamp
+// compares as a timestamp: the same comparison is made here, in the database.
+import type { PGlite } from '@electric-sql/pglite';
 import { parseList } from '../rest/queryGrammar.ts';
+import { exposedSchema, type RelationInfo } from '../rest/schemaCache.ts';
+import { Params, quoteIdent } from '../rest/sqlBuilder.ts';
 
 export interface ChangeFilter {
   column: string;
   operator: 'eq' | 'neq' | 'lt' | 'lte' | 'gt' | 'gte' | 'in';
   values: string[];
 }
+
+const sqlOperators: Record<ChangeFilter['operator'], string> = {
+  eq: '=',
+  neq: '<>',
+  lt: '<',
+  lte: '<=',
+  gt: '>',
+  gte: '>=',
+  in: '=',
+};
 
 export function parseChangeFilter(text: string): ChangeFilter {
   const match = /^([^=]+)=(eq|neq|lt|lte|gt|gte|in)\.([\s\S]*)$/.exec(text);
@@ -15,46 +30,32 @@ export function parseChangeFilter(text: string): ChangeFilter {
   return { column, operator, values: operator === 'in' ? parseList(value, '(', ')') : [value] };
 }
 
-function asText(value: unknown): string | null {
-  if (value === null || value === undefined) return null;
-  return typeof value === 'string'
-    ? value
-    : typeof value === 'object'
-      ? JSON.stringify(value)
-      : String(value);
-}
-
-function compare(left: string, right: string): number {
-  const a = Number(left);
-  const b = Number(right);
-  if (left.trim() !== '' && right.trim() !== '' && !Number.isNaN(a) && !Number.isNaN(b)) return a - b;
-  const leftTime = Date.parse(left);
-  const rightTime = Date.parse(right);
-  if (!Number.isNaN(leftTime) && !Number.isNaN(rightTime) && /\d{4}-\d{2}-\d{2}/.test(left))
-    return leftTime - rightTime;
-  return left < right ? -1 : left > right ? 1 : 0;
-}
-
-/** Whether a row matches; undefined when the row does not carry the column (a DELETE without REPLICA IDENTITY FULL). */
-export function matchesChangeFilter(filter: ChangeFilter, row: Record<string, unknown>): boolean | undefined {
-  if (!(filter.column in row)) return undefined;
-  const value = asText(row[filter.column]);
-  if (value === null) return false;
-  const first = filter.values[0] ?? '';
-  switch (filter.operator) {
-    case 'eq':
-      return compare(value, first) === 0;
-    case 'neq':
-      return compare(value, first) !== 0;
-    case 'lt':
-      return compare(value, first) < 0;
-    case 'lte':
-      return compare(value, first) <= 0;
-    case 'gt':
-      return compare(value, first) > 0;
-    case 'gte':
-      return compare(value, first) >= 0;
-    case 'in':
-      return filter.values.some((candidate) => compare(value, candidate) === 0);
+/**
+ * Whether a changed row matches, compared as the column's type; undefined when the row does not carry the column (a
+ * DELETE that sends only the key). A value that does not cast to the column's type matches nothing.
+ */
+export async function matchesChangeFilter(
+  db: PGlite,
+  relation: RelationInfo,
+  filter: ChangeFilter,
+  row: Record<string, unknown>,
+): Promise<boolean | undefined> {
+  const column = relation.columns.get(filter.column);
+  if (!column || !(filter.column in row)) return undefined;
+  const params = new Params();
+  const record = params.add(JSON.stringify(row), 'jsonb');
+  const value = `(pg_catalog.jsonb_populate_record(null::${exposedSchema}.${quoteIdent(relation.name)}, ${record})).${quoteIdent(filter.column)}`;
+  const compared =
+    filter.operator === 'in'
+      ? `${value} = any(array[${filter.values.map((candidate) => params.add(candidate, column.sqlType)).join(', ')}]::${column.sqlType}[])`
+      : `${value} ${sqlOperators[filter.operator]} ${params.add(filter.values[0] ?? '', column.sqlType)}`;
+  try {
+    const result = await db.query<{ matches: boolean }>(
+      `select coalesce(${compared}, false) as matches`,
+      params.values,
+    );
+    return result.rows[0]?.matches ?? false;
+  } catch {
+    return false;
   }
 }

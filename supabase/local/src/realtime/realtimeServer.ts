@@ -2,13 +2,16 @@
 // channel protocol (vsn 2.0.0 array frames; 1.0.0 object frames too): join with the bindings' ids in the reply,
 // heartbeat, leave, access_token updates. Changes come from the local triggers of realtime-triggers.sql through
 // LISTEN; before an INSERT or UPDATE reaches a subscriber, the row is read back as the subscriber's role, so
-// row-level security decides exactly as it does on a hosted project. DELETEs carry only the primary key (unless the
-// table has REPLICA IDENTITY FULL) and are not filtered by RLS, as on a hosted project.
+// row-level security decides exactly as it does on a hosted project. The messages have hosted Realtime's shape
+// (realtime.apply_rls): `record` on INSERT and UPDATE, `old_record` on UPDATE and DELETE, the commit's time, and a
+// DELETE's old record is its primary key unless the table has REPLICA IDENTITY FULL and no row-level security (a
+// deleted row cannot be checked against policies, so hosted sends only the key). DELETEs are not filtered by RLS.
+// Broadcast and presence are not part of this stand-in: a push of either gets an error reply.
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { PGlite } from '@electric-sql/pglite';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
-import { identityFromToken, type RequestIdentity } from '../auth/requestAuth.ts';
+import { isOpaqueApiKey, type RequestAuth, type RequestIdentity } from '../auth/requestAuth.ts';
 import { inRequestTransaction } from '../database/requestTransaction.ts';
 import { exposedSchema, type RelationInfo, type SchemaCache } from '../rest/schemaCache.ts';
 import { Params, quoteIdent } from '../rest/sqlBuilder.ts';
@@ -22,6 +25,8 @@ interface ChangeMessage {
   schema: string;
   table: string;
   type: ChangeType;
+  /** When the transaction committed, as Realtime prints it (2026-11-27T10:00:00.000Z). */
+  commit_timestamp: string;
   truncated?: boolean;
   record: Record<string, unknown> | null;
   old_record: Record<string, unknown> | null;
@@ -49,6 +54,8 @@ interface Client {
   vsn: '1.0.0' | '2.0.0';
   identity: RequestIdentity;
   channels: Map<string, Channel>;
+  /** The client's frames, handled one after the other (a token is checked before the next frame is read). */
+  frames: Promise<void>;
 }
 
 interface Frame {
@@ -64,7 +71,7 @@ let nextBindingId = 1;
 export interface RealtimeOptions {
   db: () => PGlite;
   schema: SchemaCache;
-  jwtSecret: string;
+  auth: RequestAuth;
   log: (line: string) => void;
 }
 
@@ -100,9 +107,9 @@ export class RealtimeServer {
     await this.queue;
   }
 
-  handleUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer, url: URL): void {
+  async handleUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer, url: URL): Promise<void> {
     const apiKey = url.searchParams.get('apikey') ?? (request.headers.apikey as string | undefined);
-    const auth = apiKey === undefined ? undefined : identityFromToken(apiKey, this.options.jwtSecret);
+    const auth = apiKey === undefined ? undefined : await this.options.auth.identityFromApiKey(apiKey);
     if (!auth?.ok) {
       const message = apiKey === undefined ? 'No API key found in request' : 'Invalid API key';
       socket.end(
@@ -112,18 +119,24 @@ export class RealtimeServer {
     }
     const vsn = url.searchParams.get('vsn') === '1.0.0' ? '1.0.0' : '2.0.0';
     this.wss.handleUpgrade(request, socket, head, (ws) => {
-      const client: Client = { socket: ws, vsn, identity: auth.identity, channels: new Map() };
+      const client: Client = {
+        socket: ws,
+        vsn,
+        identity: auth.identity,
+        channels: new Map(),
+        frames: Promise.resolve(),
+      };
       this.clients.add(client);
       ws.on('message', (data, isBinary) => {
         if (isBinary) return;
-        try {
-          this.receive(client, data);
-        } catch (error) {
-          // One client's strange frame must not take the socket server (and the backend) down; it is logged.
-          this.options.log(
-            `realtime: a frame could not be handled (${String(data).slice(0, 120)}): ${error instanceof Error ? error.stack : String(error)}`,
-          );
-        }
+        client.frames = client.frames
+          .then(() => this.receive(client, data))
+          .catch((error: unknown) => {
+            // One client's strange frame must not take the socket server (and the backend) down; it is logged.
+            this.options.log(
+              `realtime: a frame could not be handled (${String(data).slice(0, 120)}): ${error instanceof Error ? error.stack : String(error)}`,
+            );
+          });
       });
       ws.on('close', () => this.clients.delete(client));
       ws.on('error', () => this.clients.delete(client));
@@ -173,7 +186,7 @@ export class RealtimeServer {
     });
   }
 
-  private receive(client: Client, data: RawData): void {
+  private async receive(client: Client, data: RawData): Promise<void> {
     let frame: Frame;
     try {
       const parsed = JSON.parse(data.toString()) as unknown;
@@ -212,7 +225,7 @@ export class RealtimeServer {
       return;
     }
     if (frame.event === 'phx_join') {
-      this.join(client, frame);
+      await this.join(client, frame);
       return;
     }
     const channel = client.channels.get(frame.topic);
@@ -233,22 +246,31 @@ export class RealtimeServer {
         });
         return;
       case 'access_token':
-        this.updateToken(client, channel, frame);
+        await this.updateToken(client, channel, frame);
+        return;
+      case 'broadcast':
+      case 'presence':
+        this.reply(client, frame, 'error', {
+          reason: `${frame.event === 'broadcast' ? 'Broadcast' : 'Presence'} is not supported by the local stand-in`,
+        });
         return;
       default:
-        // Broadcast and presence are not part of this stand-in; acknowledge so a client does not wait.
-        if (frame.ref !== null) this.reply(client, frame, 'ok', {});
+        // Anything else is ignored, as hosted Realtime ignores a message type it does not know.
+        return;
     }
   }
 
-  private identityFor(client: Client, token: unknown): RequestIdentity | string {
+  /** A channel's token: a user's JWT, or an API key (supabase-js sends its key when no user is signed in). */
+  private async identityFor(client: Client, token: unknown): Promise<RequestIdentity | string> {
     if (typeof token !== 'string' || token === '') return client.identity;
-    const auth = identityFromToken(token, this.options.jwtSecret);
+    const auth = isOpaqueApiKey(token)
+      ? await this.options.auth.identityFromApiKey(token)
+      : await this.options.auth.identityFromToken(token);
     return auth.ok ? auth.identity : auth.failure.message;
   }
 
-  private join(client: Client, frame: Frame): void {
-    const identity = this.identityFor(client, frame.payload.access_token);
+  private async join(client: Client, frame: Frame): Promise<void> {
+    const identity = await this.identityFor(client, frame.payload.access_token);
     if (typeof identity === 'string') {
       this.reply(client, frame, 'error', { reason: `Invalid token: ${identity}` });
       return;
@@ -337,8 +359,8 @@ export class RealtimeServer {
     };
   }
 
-  private updateToken(client: Client, channel: Channel, frame: Frame): void {
-    const identity = this.identityFor(client, frame.payload.access_token);
+  private async updateToken(client: Client, channel: Channel, frame: Frame): Promise<void> {
+    const identity = await this.identityFor(client, frame.payload.access_token);
     if (typeof identity === 'string') {
       const name = frame.topic.replace(/^realtime:/, '');
       this.send(client, {
@@ -435,34 +457,43 @@ export class RealtimeServer {
     }
     const keyOnly = (row: Record<string, unknown> | null): Record<string, unknown> =>
       Object.fromEntries(relation.primaryKey.map((name) => [name, row?.[name]]));
-    const oldRecord =
-      change.type === 'INSERT'
-        ? {}
-        : relation.replicaIdentityFull && !change.truncated
-          ? (change.old_record ?? {})
-          : keyOnly(change.old_record);
+    const wholeOldRow =
+      relation.replicaIdentityFull &&
+      !change.truncated &&
+      (change.type === 'UPDATE' || !relation.rowLevelSecurity);
+    const oldRecord = wholeOldRow ? (change.old_record ?? {}) : keyOnly(change.old_record);
     const row = change.type === 'DELETE' ? oldRecord : (record ?? {});
 
     const data = {
       schema: change.schema,
       table: change.table,
-      commit_timestamp: new Date().toISOString(),
+      commit_timestamp: change.commit_timestamp,
       type: change.type,
       columns: [...relation.columns.values()].map((column) => ({ name: column.name, type: column.typeName })),
-      record: change.type === 'DELETE' ? {} : row,
-      old_record: oldRecord,
+      ...(change.type !== 'DELETE' && { record: row }),
+      ...(change.type !== 'INSERT' && { old_record: oldRecord }),
       errors: null,
     };
 
     const visibility = new Map<string, Promise<boolean>>();
+    const filterResults = new Map<string, Promise<boolean | undefined>>();
     for (const client of this.clients) {
       for (const channel of client.channels.values()) {
-        const candidates = channel.bindings.filter(
-          (binding) =>
-            (binding.event === '*' || binding.event === change.type) &&
-            (binding.table === undefined || binding.table === change.table) &&
-            (binding.filter === undefined || matchesChangeFilter(binding.filter, row) !== false),
-        );
+        const candidates: Binding[] = [];
+        for (const binding of channel.bindings) {
+          if (binding.event !== '*' && binding.event !== change.type) continue;
+          if (binding.table !== undefined && binding.table !== change.table) continue;
+          if (binding.filter) {
+            const key = `${binding.filter.column}\u0000${binding.filter.operator}\u0000${binding.filter.values.join('\u0000')}`;
+            let matches = filterResults.get(key);
+            if (!matches) {
+              matches = matchesChangeFilter(this.options.db(), relation, binding.filter, row);
+              filterResults.set(key, matches);
+            }
+            if ((await matches) === false) continue;
+          }
+          candidates.push(binding);
+        }
         if (candidates.length === 0) continue;
         if (change.type !== 'DELETE') {
           const key = `${channel.identity.role}:${JSON.stringify(channel.identity.claims)}`;

@@ -21,6 +21,10 @@ export class ApiError extends Error {
 export const parseError = (message: string, details: string | null = null): ApiError =>
   new ApiError(400, 'PGRST100', message, details);
 
+/** What PostgREST's parser says where it stopped: the parameter, its whole value, the 1-based column and why. */
+export const syntaxError = (parameter: string, text: string, column: number, details: string): ApiError =>
+  parseError(`"failed to parse ${parameter} (${text})" (line 1, column ${column})`, details);
+
 export const unknownColumn = (relation: string, column: string): ApiError =>
   new ApiError(400, '42703', `column ${relation}.${column} does not exist`);
 

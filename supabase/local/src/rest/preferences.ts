@@ -12,6 +12,9 @@ export interface Preferences {
   applied: string[];
 }
 
+/** The order in which PostgREST lists what it applied, whatever the order asked in. */
+const appliedOrder = ['resolution', 'missing', 'return', 'count', 'tx', 'handling', 'max-affected'];
+
 export function parsePreferences(header: string | undefined): Preferences {
   const preferences: Preferences = {
     return: 'minimal',
@@ -48,5 +51,7 @@ export function parsePreferences(header: string | undefined): Preferences {
       preferences.applied.push(token);
     }
   }
+  const rank = (token: string): number => appliedOrder.indexOf(token.split('=')[0]?.trim() ?? '');
+  preferences.applied.sort((a, b) => rank(a) - rank(b));
   return preferences;
 }

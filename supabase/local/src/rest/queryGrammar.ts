@@ -1,6 +1,6 @@
 // PostgREST's URL grammar, the subset supabase-js produces: select lists, horizontal filters (with `not.` and the
 // any/all modifiers), logic trees (or=(...), and=(...)), order terms. Parsing only; nothing here touches SQL.
-import { parseError } from './apiError.ts';
+import { parseError, syntaxError } from './apiError.ts';
 
 export type SelectItem = { kind: 'all' } | { kind: 'column'; column: string; alias?: string; cast?: string };
 
@@ -146,9 +146,16 @@ export function parseSelect(text: string | null): SelectItem[] {
 export function parseFilterValue(column: string, text: string): Filter {
   const match = /^(not\.)?([a-z]+)(?:\(([^)]*)\))?\.([\s\S]*)$/.exec(text);
   if (!match || !filterOperators.has(match[2] as string)) {
-    throw parseError(
-      `failed to parse filter (${text})`,
-      `unknown or malformed operator in "${column}=${text}"`,
+    const negated = text.startsWith('not.');
+    const at = negated ? 4 : 0;
+    // The parser tries "not." first: the character it names is the first one that fails that too.
+    let unexpected = at;
+    while (!negated && unexpected < 3 && text[unexpected] === 'not'[unexpected]) unexpected += 1;
+    throw syntaxError(
+      'filter',
+      text,
+      at + 1,
+      `unexpected ${unexpected < text.length ? JSON.stringify(text[unexpected]) : 'end of input'} expecting ${negated ? '' : '"not" or '}operator (eq, gt, ...)`,
     );
   }
   const [, not, operator, modifier, value] = match as unknown as [
@@ -196,17 +203,28 @@ export function parseLogicTree(operator: 'and' | 'or', negate: boolean, text: st
 
 export function parseOrder(text: string): OrderTerm[] {
   if (text.trim() === '') return [];
+  let start = 0; // where the term begins in the whole value, for the error's column
   return splitTopLevel(text).map((raw) => {
     const parts = raw.trim().split('.');
-    const column = columnName(parts.shift() ?? '', 'order');
+    const name = parts.shift() ?? '';
+    const column = columnName(name, 'order');
     const term: OrderTerm = { column, descending: false };
+    let at = start + (raw.length - raw.trimStart().length) + name.length + 1;
     for (const part of parts) {
       if (part === 'asc') term.descending = false;
       else if (part === 'desc') term.descending = true;
       else if (part === 'nullsfirst') term.nulls = 'first';
       else if (part === 'nullslast') term.nulls = 'last';
-      else throw parseError(`failed to parse order (${raw})`);
+      else
+        throw syntaxError(
+          'order',
+          text,
+          at + 1,
+          `unexpected ${part === '' ? 'end of input' : JSON.stringify(part[0])} expecting "asc", "desc", "nullsfirst" or "nullslast"`,
+        );
+      at += part.length + 1;
     }
+    start += raw.length + 1;
     return term;
   });
 }

@@ -66,16 +66,23 @@ interface Page {
   limit?: number;
 }
 
-function pageOf(url: URL, headers: Record<string, string>): Page {
+/** The page asked for by limit/offset, or else by a Range header (which PostgREST reads on GET and HEAD only). */
+function pageOf(method: string, url: URL, headers: Record<string, string>): Page {
   const limit = nonNegativeInteger(url.searchParams.get('limit'), 'limit');
   const offset = nonNegativeInteger(url.searchParams.get('offset'), 'offset');
   if (limit !== undefined || offset !== undefined)
     return { offset: offset ?? 0, ...(limit !== undefined && { limit }) };
   const range = /^(?:items=)?(\d+)-(\d*)$/.exec(headers.range ?? '');
-  if (range) {
+  if (range && (method === 'GET' || method === 'HEAD')) {
     const from = Number(range[1]);
     const to = range[2] === '' ? undefined : Number(range[2]);
-    if (to !== undefined && to < from) throw new ApiError(416, 'PGRST103', 'Requested range not satisfiable');
+    if (to !== undefined && to < from)
+      throw new ApiError(
+        416,
+        'PGRST103',
+        'Requested range not satisfiable',
+        'The lower boundary must be lower than or equal to the upper boundary in the Range header.',
+      );
     return { offset: from, ...(to !== undefined && { limit: to - from + 1 }) };
   }
   return { offset: 0 };
@@ -210,7 +217,7 @@ export class RestApi {
     const items: SelectItem[] = parseSelect(request.url.searchParams.get('select'));
     const conditions: Condition[] = parseConditions(request.url.searchParams, options.skip);
     const order = parseOrder(request.url.searchParams.get('order') ?? '');
-    const page = pageOf(request.url, request.headers);
+    const page = pageOf(request.method, request.url, request.headers);
     const limit = Math.min(page.limit ?? this.options.maxRows, this.options.maxRows);
 
     const where = whereClause(source, conditions, params);
@@ -240,6 +247,8 @@ export class RestApi {
           'PGRST103',
           'Requested range not satisfiable',
           `An offset of ${page.offset} was requested, but there are only ${row.total} rows.`,
+          null,
+          { 'Content-Range': contentRange(page.offset, 0, row.total), ...appliedHeader(preferences) },
         );
       }
       if (row.page_total < row.total) status = 206;
@@ -300,7 +309,7 @@ export class RestApi {
   private async mutate(
     request: ApiRequest,
     relation: RelationInfo,
-    successStatus: number,
+    kind: 'insert' | 'update' | 'delete',
     statements: (returning: string) => { sql: string; params: Params }[],
   ): Promise<ApiResponse> {
     const negotiated = negotiate(request.headers.accept);
@@ -315,22 +324,26 @@ export class RestApi {
       request.context,
       async (tx) => {
         let affected = 0;
+        let inserted = 0;
         const bodies: unknown[] = [];
+        // A row whose xmax is 0 was inserted, not updated by an upsert (PostgREST counts them the same way).
+        const row = representation
+          ? `(select pg_catalog.row_to_json(_r) from (select ${returning}) as _r)`
+          : 'null::json';
         for (const statement of statements(returning)) {
-          if (representation) {
-            const result = await tx.query<{ rows: number; body: string }>(
-              `with pgrst_source as (${statement.sql} returning ${returning})
-               select pg_catalog.count(*)::int as rows, coalesce(pg_catalog.json_agg(pgrst_source), '[]')::text as body
-               from pgrst_source`,
-              statement.params.values,
-            );
-            const row = result.rows[0] ?? { rows: 0, body: '[]' };
-            affected += row.rows;
-            bodies.push(...(JSON.parse(row.body) as unknown[]));
-          } else {
-            const result = await tx.query(statement.sql, statement.params.values);
-            affected += result.affectedRows ?? 0;
-          }
+          const result = await tx.query<{ rows: number; inserted: number; body: string }>(
+            `with pgrst_source as (
+               ${statement.sql} returning (_t.xmax::text = '0') as pgrst_inserted, ${row} as pgrst_row)
+             select pg_catalog.count(*)::int as rows,
+                    (pg_catalog.count(*) filter (where pgrst_inserted))::int as inserted,
+                    coalesce(pg_catalog.json_agg(pgrst_row), '[]')::text as body
+             from pgrst_source`,
+            statement.params.values,
+          );
+          const counted = result.rows[0] ?? { rows: 0, inserted: 0, body: '[]' };
+          affected += counted.rows;
+          inserted += counted.inserted;
+          if (representation) bodies.push(...(JSON.parse(counted.body) as unknown[]));
         }
         if (
           preferences.strict &&
@@ -346,21 +359,27 @@ export class RestApi {
         }
         // single() on a mutation: anything but one row is an error, and nothing is kept.
         if (negotiated.single && representation && affected !== 1) singleObject('[]', affected);
-        return { affected, bodies };
+        return { affected, inserted, bodies };
       },
       { rollback: preferences.rollback },
     );
+    // PostgREST gives the rows an update touched as a range; an insert or a delete gets none, only the count when one
+    // was asked for.
+    const total = preferences.count ? outcome.affected : '*';
     const headers: Record<string, string> = {
       'Content-Range':
-        outcome.affected > 0
-          ? `0-${outcome.affected - 1}/${preferences.count ? outcome.affected : '*'}`
-          : `*/${preferences.count ? 0 : '*'}`,
+        kind === 'update' && outcome.affected > 0 ? `0-${outcome.affected - 1}/${total}` : `*/${total}`,
       ...appliedHeader(preferences),
     };
-    if (!representation) return { status: successStatus === 201 ? 201 : 204, headers };
+    // An upsert that merged into existing rows only, inserting none, is 200, as PostgREST answers it.
+    const status =
+      kind !== 'insert' || (preferences.resolution === 'merge-duplicates' && outcome.inserted === 0)
+        ? 200
+        : 201;
+    if (!representation) return { status: kind === 'insert' ? status : 204, headers };
     const body = negotiated.single ? JSON.stringify(outcome.bodies[0]) : JSON.stringify(outcome.bodies);
     return {
-      status: successStatus,
+      status,
       headers: { ...headers, 'Content-Type': negotiated.single ? objectType : jsonType },
       body,
     };
@@ -408,7 +427,7 @@ export class RestApi {
     // With Prefer: missing=default a key absent from an object takes the column default, not NULL. Objects with
     // different keys are then inserted one by one, each with its own column list.
     const uniform = objects.every((row) => columns.every((name) => name in row));
-    return this.mutate(request, relation, 201, (returning) => {
+    return this.mutate(request, relation, 'insert', (returning) => {
       if (objects.length === 0) return [];
       if (!preferences.missingDefault || uniform) return [statementFor(objects, columns)(returning)];
       return objects.map((row) =>
@@ -442,7 +461,7 @@ export class RestApi {
     this.requireFilters(request, 'UPDATE');
     const columns = this.insertColumns(request, relation, [parsed]);
     const source = this.source(relation);
-    return this.mutate(request, relation, 200, () => {
+    return this.mutate(request, relation, 'update', () => {
       if (columns.length === 0) return [];
       const params = new Params();
       const body = params.add(JSON.stringify(parsed), 'json');
@@ -456,7 +475,7 @@ export class RestApi {
   private async remove(request: ApiRequest, relation: RelationInfo): Promise<ApiResponse> {
     this.requireFilters(request, 'DELETE');
     const source = this.source(relation);
-    return this.mutate(request, relation, 200, () => {
+    return this.mutate(request, relation, 'delete', () => {
       const params = new Params();
       const where = whereClause(source, parseConditions(request.url.searchParams), params);
       return [{ sql: `delete from ${source.sql} as _t ${where}`, params }];
@@ -496,7 +515,7 @@ export class RestApi {
         404,
         'PGRST202',
         `Could not find the function ${exposedSchema}.${name}${given.length ? `(${given.sort().join(', ')})` : ' without parameters'} in the schema cache`,
-        `Searched for the function ${exposedSchema}.${name}${given.length ? ` with parameters ${given.sort().join(', ')}` : ' without parameters'}, but no matches were found in the schema cache.`,
+        `Searched for the function ${exposedSchema}.${name}${given.length ? ` with parameter${given.length > 1 ? 's' : ''} ${given.sort().join(', ')}` : ' without parameters'}${request.method === 'POST' ? ' or with a single unnamed json/jsonb parameter' : ''}, but no matches were found in the schema cache.`,
       );
     }
     return inRequestTransaction(this.db(), request.context, (tx) => this.callFunction(tx, request, fn, args));

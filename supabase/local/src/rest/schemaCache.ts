@@ -19,8 +19,10 @@ export interface RelationInfo {
   kind: 'table' | 'view';
   columns: Map<string, ColumnInfo>;
   primaryKey: string[];
-  /** REPLICA IDENTITY FULL: Realtime sends whole old rows. */
+  /** REPLICA IDENTITY FULL: Realtime sends whole old rows (the key only when row-level security is on). */
   replicaIdentityFull: boolean;
+  /** Row-level security is enabled on the table. */
+  rowLevelSecurity: boolean;
 }
 
 export interface FunctionArgument {
@@ -44,6 +46,7 @@ interface ColumnRow {
   relation: string;
   relkind: string;
   relreplident: string;
+  relrowsecurity: boolean;
   column: string;
   sql_type: string;
   type_name: string;
@@ -71,6 +74,7 @@ interface FunctionRow {
 
 const columnsQuery = `
   select c.relname as relation, c.relkind::text as relkind, c.relreplident::text as relreplident,
+         c.relrowsecurity,
          a.attname as column, pg_catalog.format_type(a.atttypid, a.atttypmod) as sql_type,
          t.typname as type_name,
          coalesce(e.typcategory, t.typcategory)::text as category
@@ -135,6 +139,7 @@ export class SchemaCache {
           columns: new Map(),
           primaryKey: [],
           replicaIdentityFull: row.relreplident === 'f',
+          rowLevelSecurity: row.relrowsecurity,
         };
         relations.set(row.relation, relation);
       }

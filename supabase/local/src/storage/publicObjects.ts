@@ -5,6 +5,7 @@
 import { createReadStream, existsSync, realpathSync, statSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
+import fresh from 'fresh';
 
 const contentTypes: Record<string, string> = {
   '.webp': 'image/webp',
@@ -100,7 +101,9 @@ export function servePublicObject(
     'Cross-Origin-Resource-Policy': 'cross-origin',
     'X-Content-Type-Options': 'nosniff',
   };
-  if (request.headers['if-none-match'] === etag) {
+  // If-None-Match as HTTP reads it: a list of tags, weak or strong, or *. Only it: a request's Cache-Control: no-cache
+  // (which fetch adds to a conditional request) speaks to caches, and this is the origin.
+  if (fresh({ 'if-none-match': request.headers['if-none-match'] }, { etag })) {
     response.writeHead(304, headers);
     response.end();
     return;

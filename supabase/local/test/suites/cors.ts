@@ -31,13 +31,13 @@ describe('cors', () => {
   it('exposes Content-Range to the site', async () => {
     const server = await localSupabase();
     const response = await fetch(`${server.url}/rest/v1/ads?select=title`, {
-      headers: { Origin: 'http://localhost:3003', apikey: server.anonKey, Prefer: 'count=exact' },
+      headers: { Origin: 'http://localhost:3003', apikey: server.publishableKey, Prefer: 'count=exact' },
     });
     assert.equal(response.headers.get('access-control-allow-origin'), 'http://localhost:3003');
     assert.match(response.headers.get('access-control-expose-headers') ?? '', /content-range/);
     assert.equal(response.headers.get('content-range'), '0-2/3');
     const error = await fetch(`${server.url}/rest/v1/ads?select=nope`, {
-      headers: { Origin: 'http://localhost:3003', apikey: server.anonKey },
+      headers: { Origin: 'http://localhost:3003', apikey: server.publishableKey },
     });
     assert.equal(error.status, 400);
     assert.equal(
@@ -56,7 +56,7 @@ describe('cors', () => {
     assert.equal(preflight.status, 403);
     assert.equal(preflight.headers.get('access-control-allow-origin'), null);
     const read = await fetch(`${server.url}/rest/v1/projects?select=title`, {
-      headers: { Origin: 'http://localhost:8080', apikey: server.anonKey },
+      headers: { Origin: 'http://localhost:8080', apikey: server.publishableKey },
     });
     assert.equal(read.headers.get('access-control-allow-origin'), null);
   });

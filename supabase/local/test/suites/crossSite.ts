@@ -13,24 +13,24 @@ describe('cross-site requests', () => {
   it('refuses any request from an origin that is not the site, even a simple one', async () => {
     const server = await localSupabase();
     const read = await fetch(`${server.url}/rest/v1/projects?select=title`, {
-      headers: { Origin: evil, apikey: server.anonKey },
+      headers: { Origin: evil, apikey: server.publishableKey },
     });
     assert.equal(read.status, 403);
-    const write = await fetch(`${server.url}/rest/v1/projects?apikey=${server.serviceRoleKey}`, {
+    const write = await fetch(`${server.url}/rest/v1/projects?apikey=${server.secretKey}`, {
       method: 'POST',
       headers: { Origin: evil, 'Content-Type': 'text/plain' },
       body: JSON.stringify({ title: 'planted', image_path: 'x.webp', link_to_project: 'https://x' }),
     });
     assert.equal(write.status, 403);
     const site = await fetch(`${server.url}/rest/v1/projects?select=title&limit=1`, {
-      headers: { Origin: 'http://localhost:3001', apikey: server.anonKey },
+      headers: { Origin: 'http://localhost:3001', apikey: server.publishableKey },
     });
     assert.equal(site.status, 200);
   });
 
   it('takes the key of a write only from a header, never from the URL (a form or <img> could send that)', async () => {
     const server = await localSupabase();
-    const viaQuery = await fetch(`${server.url}/rest/v1/projects?apikey=${server.serviceRoleKey}`, {
+    const viaQuery = await fetch(`${server.url}/rest/v1/projects?apikey=${server.secretKey}`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({ title: 'planted', image_path: 'x.webp', link_to_project: 'https://x' }),
@@ -43,7 +43,9 @@ describe('cross-site requests', () => {
       .eq('title', 'planted');
     assert.equal(count, 0, 'nothing was written');
     // A read may still carry the key in the URL, as supabase-js's Realtime socket does.
-    const read = await fetch(`${server.url}/rest/v1/projects?select=title&limit=1&apikey=${server.anonKey}`);
+    const read = await fetch(
+      `${server.url}/rest/v1/projects?select=title&limit=1&apikey=${server.publishableKey}`,
+    );
     assert.equal(read.status, 200);
   });
 
@@ -56,7 +58,7 @@ describe('cross-site requests', () => {
     ]) {
       const response = await fetch(`${server.url}/rest/v1/rpc/search_videos`, {
         method: 'POST',
-        headers: { apikey: server.anonKey, 'Content-Type': type },
+        headers: { apikey: server.publishableKey, 'Content-Type': type },
         body: '{"search_term":"x","sort":"views"}',
       });
       assert.equal(response.status, 415, type);
@@ -65,7 +67,7 @@ describe('cross-site requests', () => {
 
   it('refuses a Realtime socket opened by a page of another origin', async () => {
     const server = await localSupabase();
-    const url = `${server.url.replace('http', 'ws')}/realtime/v1/websocket?apikey=${server.anonKey}&vsn=2.0.0`;
+    const url = `${server.url.replace('http', 'ws')}/realtime/v1/websocket?apikey=${server.publishableKey}&vsn=2.0.0`;
     const refused = await new Promise<number>((resolve) => {
       const socket = new WebSocket(url, { headers: { Origin: evil } });
       socket.on('unexpected-response', (_request, response) => resolve(response.statusCode ?? 0));
@@ -91,11 +93,11 @@ describe('cross-site requests', () => {
     const server = await localSupabase();
     const filters = Array.from({ length: 33 }, (_, index) => `title=neq.x${index}`).join('&');
     const many = await fetch(`${server.url}/rest/v1/projects?select=title&${filters}`, {
-      headers: { apikey: server.anonKey },
+      headers: { apikey: server.publishableKey },
     });
     assert.equal(many.status, 400);
     const long = await fetch(`${server.url}/rest/v1/projects?select=title&title=like.${'a'.repeat(5000)}`, {
-      headers: { apikey: server.anonKey },
+      headers: { apikey: server.publishableKey },
     });
     assert.equal(long.status, 400);
   });
@@ -134,7 +136,7 @@ describe('cross-site requests', () => {
           path,
           headers: {
             Host: host,
-            apikey: server.anonKey,
+            apikey: server.publishableKey,
             ...(upgrade
               ? {
                   Connection: 'Upgrade',
@@ -162,7 +164,7 @@ describe('cross-site requests', () => {
     assert.equal(
       await statusFor(
         `rebound.evil.example:${port}`,
-        `/realtime/v1/websocket?apikey=${server.anonKey}`,
+        `/realtime/v1/websocket?apikey=${server.publishableKey}`,
         true,
       ),
       421,
@@ -171,7 +173,7 @@ describe('cross-site requests', () => {
     assert.equal(await statusFor(`127.0.0.1:${port}`), 200);
     assert.equal(await statusFor(`[::1]:${port}`), 200);
     assert.equal(
-      await statusFor(`localhost:${port}`, `/realtime/v1/websocket?apikey=${server.anonKey}`, true),
+      await statusFor(`localhost:${port}`, `/realtime/v1/websocket?apikey=${server.publishableKey}`, true),
       101,
     );
   });

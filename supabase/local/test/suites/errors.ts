@@ -78,7 +78,7 @@ describe('rest: errors', () => {
     const server = await localSupabase();
     const response = await fetch(`${server.url}/rest/v1/emails`, {
       method: 'POST',
-      headers: { apikey: server.serviceRoleKey, 'Content-Type': 'application/json' },
+      headers: { apikey: server.secretKey, 'Content-Type': 'application/json' },
       body: '{"email": ',
     });
     assert.equal(response.status, 400);

@@ -1,16 +1,18 @@
 // Edge functions run under Node from their handler module, with the environment and the gateway's JWT check of a
-// hosted project (fixture functions under test/fixtures/functions).
+// hosted project (fixture functions under test/fixtures/functions). That check knows JWTs only (a user's token, a
+// legacy key): a publishable or secret key as bearer token is refused by it, as on a hosted project.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { createClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
-import { localSupabase, serverLog } from '../support/localSupabase.ts';
+import { localSupabase, serverLog, userToken } from '../support/localSupabase.ts';
 
 describe('functions', () => {
-  it('functions.invoke() reaches the handler with the request and a working SUPABASE_URL / service key', async () => {
+  it('functions.invoke() by a signed-in user reaches the handler with the variables of a hosted project', async () => {
     const server = await localSupabase();
-    const client = createClient(server.url, server.anonKey, {
-      auth: { persistSession: false },
+    const token = await userToken(server);
+    const client = createClient(server.url, server.publishableKey, {
+      accessToken: async () => token,
       realtime: { transport: WebSocket as never },
     });
     const { data, error } = await client.functions.invoke('echo/sub/path?x=1', { body: { hello: 'world' } });
@@ -22,9 +24,10 @@ describe('functions', () => {
       query: '?x=1',
       body: '{"hello":"world"}',
       authorization: true,
-      anonKeyProvided: true,
+      publishableKeyProvided: true,
+      jwksProvided: true,
     });
-    assert.ok(projects >= 9, 'the function read the seeded projects with the service key');
+    assert.ok(projects >= 9, 'the function read the seeded projects with the secret key');
   });
 
   it('streams back status and headers of the Response', async () => {
@@ -46,6 +49,21 @@ describe('functions', () => {
       headers: { Authorization: 'Bearer a.b.c' },
     });
     assert.equal(forged.status, 401);
+    for (const key of [server.publishableKey, server.secretKey]) {
+      const apiKey = await fetch(`${server.url}/functions/v1/echo`, {
+        method: 'POST',
+        headers: { apikey: key, Authorization: `Bearer ${key}` },
+      });
+      assert.equal(apiKey.status, 401, 'an API key is no JWT');
+      assert.deepEqual(await apiKey.json(), { code: 401, message: 'Invalid JWT' });
+    }
+    for (const token of [await userToken(server), server.anonKey]) {
+      const jwt = await fetch(`${server.url}/functions/v1/echo`, {
+        method: 'POST',
+        headers: { apikey: server.publishableKey, Authorization: `Bearer ${token}` },
+      });
+      assert.equal(jwt.status, 200, 'a token signed with the signing key, or the legacy secret');
+    }
     const open = await fetch(`${server.url}/functions/v1/public-echo`, { method: 'POST' });
     assert.equal(open.status, 200);
     assert.equal(await open.text(), 'public POST');

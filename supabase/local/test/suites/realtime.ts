@@ -62,6 +62,37 @@ async function subscribe(
   };
 }
 
+/** A socket that speaks Phoenix frames (vsn 2.0.0) with the stand-in directly, to read the messages themselves. */
+async function rawSocket(key?: string) {
+  const server = await localSupabase();
+  const socket = new WebSocket(
+    `${server.url.replace('http', 'ws')}/realtime/v1/websocket?apikey=${key ?? server.publishableKey}&vsn=2.0.0`,
+  );
+  const frames: unknown[][] = [];
+  socket.on('message', (data) => frames.push(JSON.parse(data.toString()) as unknown[]));
+  await new Promise((resolve) => socket.once('open', resolve));
+  return {
+    frames,
+    send: (frame: unknown[] | string) =>
+      socket.send(typeof frame === 'string' ? frame : JSON.stringify(frame)),
+    /** The first frame that matches, taken out of `frames`; rejects after `ms`. */
+    nextFrame: (match: (frame: unknown[]) => boolean, ms = 1000): Promise<unknown[]> =>
+      new Promise((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error('no frame')), ms);
+        const check = (): void => {
+          const found = frames.find(match);
+          if (found) {
+            clearTimeout(timer);
+            frames.splice(frames.indexOf(found), 1);
+            resolve(found);
+          } else setTimeout(check, 10);
+        };
+        check();
+      }),
+    close: () => socket.close(),
+  };
+}
+
 describe('realtime: postgres_changes', () => {
   let visitor: SupabaseClient;
   let owner: SupabaseClient;
@@ -76,11 +107,10 @@ describe('realtime: postgres_changes', () => {
     await owner.removeAllChannels();
   });
 
-  it('delivers INSERT, UPDATE and DELETE made with the service key within 1 s', async () => {
+  it('delivers INSERT, UPDATE and DELETE made with the service key', async () => {
     const subscription = await subscribe(visitor, 'projects-live', { event: '*', table: 'projects' });
     const title = unique('Live project');
 
-    let started = Date.now();
     const { data: created } = await owner
       .from('projects')
       .insert({
@@ -95,7 +125,6 @@ describe('realtime: postgres_changes', () => {
     const inserted = await subscription.next(
       (change) => change.eventType === 'INSERT' && change.new.id === id,
     );
-    assert.ok(Date.now() - started <= 1000, `INSERT took ${Date.now() - started} ms`);
     assert.equal(inserted.schema, 'public');
     assert.equal(inserted.table, 'projects');
     assert.equal(inserted.new.title, title);
@@ -103,7 +132,6 @@ describe('realtime: postgres_changes', () => {
     assert.equal(inserted.new.featured_rank, null);
     assert.match(inserted.commit_timestamp, /^\d{4}-\d{2}-\d{2}T/);
 
-    started = Date.now();
     await owner
       .from('projects')
       .update({ title: `${title} (edited)`, featured_rank: null })
@@ -111,16 +139,13 @@ describe('realtime: postgres_changes', () => {
     const updated = await subscription.next(
       (change) => change.eventType === 'UPDATE' && change.new.id === id,
     );
-    assert.ok(Date.now() - started <= 1000, `UPDATE took ${Date.now() - started} ms`);
     assert.equal(updated.new.title, `${title} (edited)`);
     assert.deepEqual(updated.old, { id }, 'without REPLICA IDENTITY FULL the old record is the key only');
 
-    started = Date.now();
     await owner.from('projects').delete().eq('id', id);
     const deleted = await subscription.next(
       (change) => change.eventType === 'DELETE' && change.old.id === id,
     );
-    assert.ok(Date.now() - started <= 1000, `DELETE took ${Date.now() - started} ms`);
     assert.deepEqual(deleted.old, { id });
     await visitor.removeChannel(subscription.channel);
   });
@@ -249,6 +274,186 @@ describe('realtime: postgres_changes', () => {
     await visitor.removeChannel(subscription.channel);
   });
 
+  it("a filter compares as the column's type, as hosted casts it: text as text, a uuid in any letter case", async () => {
+    const asText = await subscribe(visitor, 'projects-title-text', {
+      event: 'INSERT',
+      table: 'projects',
+      filter: 'title=lt.9',
+    });
+    const { data: project } = await owner.from('projects').select('id').limit(1).single();
+    const id = project?.id as string;
+    const anyCase = await subscribe(visitor, 'projects-uuid-case', {
+      event: 'UPDATE',
+      table: 'projects',
+      filter: `id=eq.${id.toUpperCase()}`,
+    });
+    const { data: created } = await owner
+      .from('projects')
+      .insert({ title: '10', image_path: 'projects/adpulse.webp', link_to_project: 'https://example.com' })
+      .select('id')
+      .single();
+    await owner.from('projects').update({ description: 'touched' }).eq('id', id);
+    // '10' < '9' as text (a comparison of numbers would say no); the uuid matches whatever its letter case.
+    const inserted = await asText.next((change) => change.new.id === created?.id);
+    assert.equal(inserted.new.title, '10');
+    await anyCase.next((change) => change.new.id === id);
+    await owner.from('projects').delete().eq('id', created?.id);
+    await visitor.removeChannel(asText.channel);
+    await visitor.removeChannel(anyCase.channel);
+  });
+
+  it('a DELETE under row-level security sends only the key, even with REPLICA IDENTITY FULL; an UPDATE the whole old row', async () => {
+    const server = await localSupabase();
+    await server.db.exec('alter table public.testimonials replica identity full');
+    await server.reloadSchema();
+    try {
+      const subscription = await subscribe(visitor, 'testimonials-full', {
+        event: '*',
+        table: 'testimonials',
+      });
+      const { data } = await owner
+        .from('testimonials')
+        .insert({ person_name: unique('Person'), platform: 'UDEMY', testimonial: 'Clear and kind.' })
+        .select('*')
+        .single();
+      const row = data as Record<string, unknown>;
+      await owner.from('testimonials').update({ testimonial: 'Clearer.' }).eq('id', row.id);
+      await owner.from('testimonials').delete().eq('id', row.id);
+      const updated = await subscription.next(
+        (change) => change.eventType === 'UPDATE' && change.new.id === row.id,
+      );
+      assert.deepEqual(updated.old, row, 'an UPDATE carries the whole old row');
+      const deleted = await subscription.next(
+        (change) => change.eventType === 'DELETE' && change.old.id === row.id,
+      );
+      assert.deepEqual(
+        deleted.old,
+        { id: row.id },
+        'a deleted row cannot be checked against policies: its key only',
+      );
+      await visitor.removeChannel(subscription.channel);
+    } finally {
+      await server.db.exec('alter table public.testimonials replica identity default');
+      await server.reloadSchema();
+    }
+  });
+
+  it('commit_timestamp is the time the transaction committed, one for all its changes, not the time of sending', async () => {
+    const server = await localSupabase();
+    const subscription = await subscribe(visitor, 'ads-commit-time', { event: 'INSERT', table: 'ads' });
+    const titles = [unique('Committed ad'), unique('Committed ad')];
+    // Whatever the stand-in sends next waits a while for the database: its sending is late, its commit is not.
+    const unlisten = await server.db.listen('supabase_local_realtime', () => {
+      void server.db.transaction(() => new Promise((resolve) => setTimeout(resolve, 400)));
+    });
+    let committedBy = 0;
+    try {
+      await server.db.transaction(async (tx) => {
+        for (const title of titles)
+          await tx.query(
+            `insert into public.ads (title, image_path, link) values ($1, 'ads/hire-me.webp', 'https://example.com')`,
+            [title],
+          );
+      });
+      committedBy = Date.now();
+    } finally {
+      await unlisten();
+    }
+    const changes = await Promise.all(
+      titles.map((title) => subscription.next((change) => change.new.title === title, 5000)),
+    );
+    const [first, second] = changes.map((change) => change.commit_timestamp);
+    assert.match(first ?? '', /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/, 'as Realtime prints it');
+    assert.equal(first, second, 'one transaction, one commit time');
+    assert.ok(
+      Date.parse(first ?? '') <= committedBy,
+      `committed by ${new Date(committedBy).toISOString()}, stamped ${first}`,
+    );
+    await owner.from('ads').delete().in('title', titles);
+    await visitor.removeChannel(subscription.channel);
+  });
+
+  it("sends the messages in hosted Realtime's shape: record on INSERT and UPDATE, old_record on UPDATE and DELETE", async () => {
+    const socket = await rawSocket();
+    const config = { postgres_changes: [{ event: '*', schema: 'public', table: 'courses' }] };
+    socket.send(['1', '1', 'realtime:shape', 'phx_join', { config }]);
+    const join = (await socket.nextFrame((frame) => frame[1] === '1')) as [
+      string,
+      string,
+      string,
+      string,
+      { response: { postgres_changes: { id: number }[] } },
+    ];
+    const bindingId = join[4].response.postgres_changes[0]?.id;
+    const { data } = await owner
+      .from('courses')
+      .insert({
+        title: unique('Shape'),
+        image_path: 'courses/angular.webp',
+        platform: 'YOUTUBE',
+        link_to_course: 'https://example.com',
+      })
+      .select('id')
+      .single();
+    await owner.from('courses').update({ description: 'changed' }).eq('id', data?.id);
+    await owner.from('courses').delete().eq('id', data?.id);
+    const shapes: Record<string, string[]> = {};
+    for (const type of ['INSERT', 'UPDATE', 'DELETE']) {
+      const frame = await socket.nextFrame(
+        (candidate) =>
+          candidate[3] === 'postgres_changes' &&
+          (candidate[4] as { data: { type: string } }).data.type === type,
+      );
+      const payload = frame[4] as { ids: number[]; data: Record<string, unknown> };
+      assert.deepEqual(payload.ids, [bindingId]);
+      shapes[type] = Object.keys(payload.data).sort();
+      const columns = payload.data.columns as { name: string; type: string }[];
+      assert.deepEqual(
+        columns.filter((column) => ['id', 'keywords', 'platform', 'created_at'].includes(column.name)),
+        [
+          { name: 'id', type: 'uuid' },
+          { name: 'platform', type: 'course_platform' },
+          { name: 'keywords', type: '_text' },
+          { name: 'created_at', type: 'timestamptz' },
+        ],
+      );
+    }
+    const common = ['columns', 'commit_timestamp', 'errors', 'schema', 'table', 'type'];
+    assert.deepEqual(shapes, {
+      INSERT: [...common, 'record'].sort(),
+      UPDATE: [...common, 'old_record', 'record'].sort(),
+      DELETE: [...common, 'old_record'].sort(),
+    });
+    socket.close();
+  });
+
+  it('a broadcast or presence push gets an error reply (the stand-in has neither), not silence', async () => {
+    const socket = await rawSocket();
+    const config = { broadcast: { ack: true, self: false }, presence: { key: '', enabled: true } };
+    socket.send(['1', '1', 'realtime:room', 'phx_join', { config }]);
+    await socket.nextFrame((frame) => frame[1] === '1');
+    socket.send(['1', '2', 'realtime:room', 'broadcast', { type: 'broadcast', event: 'hello', payload: {} }]);
+    socket.send(['1', '3', 'realtime:room', 'presence', { type: 'presence', event: 'track', payload: {} }]);
+    for (const [ref, what] of [
+      ['2', 'Broadcast'],
+      ['3', 'Presence'],
+    ] as const) {
+      const reply = await socket.nextFrame((frame) => frame[1] === ref);
+      assert.deepEqual(reply, [
+        '1',
+        ref,
+        'realtime:room',
+        'phx_reply',
+        { status: 'error', response: { reason: `${what} is not supported by the local stand-in` } },
+      ]);
+    }
+    const channel = visitor.channel('presence-room');
+    await new Promise<void>((resolve) => channel.subscribe((status) => status === 'SUBSCRIBED' && resolve()));
+    assert.equal(await channel.track({ here: true }), 'error', 'supabase-js hears the refusal');
+    await visitor.removeChannel(channel);
+    socket.close();
+  });
+
   it('a subscription to an unknown table is refused at join', async () => {
     await assert.rejects(
       subscribe(visitor, 'nothing', { event: '*', table: 'no_such_table' }),
@@ -259,25 +464,8 @@ describe('realtime: postgres_changes', () => {
 
   it('speaks the Phoenix frames itself: heartbeat, join ids, leave, access_token', async () => {
     const server = await localSupabase();
-    const socket = new WebSocket(
-      `${server.url.replace('http', 'ws')}/realtime/v1/websocket?apikey=${server.anonKey}&vsn=2.0.0`,
-    );
-    const frames: unknown[][] = [];
-    const nextFrame = (match: (frame: unknown[]) => boolean): Promise<unknown[]> =>
-      new Promise((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error('no frame')), 1000);
-        const check = (): void => {
-          const found = frames.find(match);
-          if (found) {
-            clearTimeout(timer);
-            frames.splice(frames.indexOf(found), 1);
-            resolve(found);
-          } else setTimeout(check, 10);
-        };
-        check();
-      });
-    socket.on('message', (data) => frames.push(JSON.parse(data.toString()) as unknown[]));
-    await new Promise((resolve) => socket.once('open', resolve));
+    const socket = await rawSocket();
+    const { nextFrame } = socket;
 
     socket.send(JSON.stringify([null, '1', 'phoenix', 'heartbeat', {}]));
     assert.deepEqual(await nextFrame((frame) => frame[1] === '1'), [
@@ -298,7 +486,7 @@ describe('realtime: postgres_changes', () => {
       ],
     };
     socket.send(
-      JSON.stringify(['3', '3', 'realtime:raw', 'phx_join', { config, access_token: server.anonKey }]),
+      JSON.stringify(['3', '3', 'realtime:raw', 'phx_join', { config, access_token: server.publishableKey }]),
     );
     const reply = (await nextFrame((frame) => frame[1] === '3')) as [
       string,
@@ -320,10 +508,7 @@ describe('realtime: postgres_changes', () => {
     assert.equal(videos?.filter, 'video_id=eq.HYao9h5SlWZ');
     assert.ok(typeof courses?.id === 'number' && typeof videos?.id === 'number' && courses.id !== videos.id);
 
-    const expired = (await import('../../src/startLocalSupabase.ts')).signJwt(
-      { role: 'anon', exp: 1 },
-      server.jwtSecret,
-    );
+    const expired = await server.signToken({ role: 'anon', exp: 1 });
     socket.send(JSON.stringify(['3', '4', 'realtime:raw', 'access_token', { access_token: expired }]));
     const system = await nextFrame(
       (frame) => frame[3] === 'system' && (frame[4] as { status: string }).status === 'error',
@@ -361,7 +546,7 @@ describe('realtime: postgres_changes', () => {
   it('refuses a channel past 100 on one socket, and more than 100 bindings on one channel', async () => {
     const server = await localSupabase();
     const socket = new WebSocket(
-      `${server.url.replace('http', 'ws')}/realtime/v1/websocket?apikey=${server.anonKey}&vsn=2.0.0`,
+      `${server.url.replace('http', 'ws')}/realtime/v1/websocket?apikey=${server.publishableKey}&vsn=2.0.0`,
     );
     const replies = new Map<string, { status: string; response: { reason?: string } }>();
     socket.on('message', (data) => {

@@ -48,7 +48,7 @@ describe('reset', () => {
     await visitor.removeAllChannels();
   });
 
-  it('POST /_local/reset does the same for end-to-end tests in another process (service-role key only)', async () => {
+  it('POST /_local/reset does the same for end-to-end tests in another process (secret key only)', async () => {
     const server = await localSupabase();
     const owner = await serviceClient();
     const removed = await owner
@@ -61,12 +61,12 @@ describe('reset', () => {
     assert.equal(before.count, 2);
     const denied = await fetch(`${server.url}/_local/reset`, {
       method: 'POST',
-      headers: { Authorization: `Bearer ${server.anonKey}` },
+      headers: { apikey: server.publishableKey },
     });
     assert.equal(denied.status, 401);
     const reset = await fetch(`${server.url}/_local/reset`, {
       method: 'POST',
-      headers: { Authorization: `Bearer ${server.serviceRoleKey}` },
+      headers: { apikey: server.secretKey },
     });
     assert.equal(reset.status, 200);
     const { count } = await owner.from('ads').select('*', { count: 'exact', head: true });

@@ -44,6 +44,17 @@ describe('storage: public content bucket', () => {
       { headers: { 'If-None-Match': etag } },
     );
     assert.equal(again.status, 304);
+    // If-None-Match as browsers and caches send it: a list, a weak tag.
+    const statuses = [];
+    for (const ifNoneMatch of [`"other", ${etag}`, `W/${etag}`, '"other"'])
+      statuses.push(
+        (
+          await fetch(`${server.url}/storage/v1/object/public/content/projects/taskboard-kanban.webp`, {
+            headers: { 'If-None-Match': ifNoneMatch },
+          })
+        ).status,
+      );
+    assert.deepEqual(statuses, [304, 304, 200]);
   });
 
   it('every image the seed points at exists and is small', async () => {

@@ -3,7 +3,7 @@
 import path from 'node:path';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
-import { signJwt, startLocalSupabase, type LocalSupabase } from '../../src/startLocalSupabase.ts';
+import { startLocalSupabase, type LocalSupabase } from '../../src/startLocalSupabase.ts';
 
 const fixtures = path.join(import.meta.dirname, '../fixtures');
 
@@ -39,35 +39,32 @@ function client(url: string, key: string, accessToken?: string): SupabaseClient 
   });
 }
 
-/** A visitor: the anon key, as the site uses it. */
+/** A visitor (role anon): the publishable key, as the site uses it. */
 export async function anonClient(): Promise<SupabaseClient> {
   const server = await localSupabase();
-  return client(server.url, server.anonKey);
+  return client(server.url, server.publishableKey);
 }
 
-/** The owner: the service-role key, as the dashboard and edge functions use it. */
+/** The owner (role service_role): the secret key, as the dashboard and edge functions use it. */
 export async function serviceClient(): Promise<SupabaseClient> {
   const server = await localSupabase();
-  return client(server.url, server.serviceRoleKey);
+  return client(server.url, server.secretKey);
 }
 
-/** A signed-in user (role authenticated), with a token signed by the local JWT secret. */
+/** A signed-in user (role authenticated), with a token signed by the project's signing key. */
 export async function userClient(): Promise<SupabaseClient> {
   const server = await localSupabase();
-  return client(server.url, server.anonKey, userToken(server));
+  return client(server.url, server.publishableKey, await userToken(server));
 }
 
-export function userToken(server: LocalSupabase, claims: Record<string, unknown> = {}): string {
-  return signJwt(
-    {
-      role: 'authenticated',
-      sub: '6f1f6d0e-4c1b-4f55-9a55-2c1e1d3b7a10',
-      aud: 'authenticated',
-      exp: Math.floor(Date.now() / 1000) + 3600,
-      ...claims,
-    },
-    server.jwtSecret,
-  );
+export function userToken(server: LocalSupabase, claims: Record<string, unknown> = {}): Promise<string> {
+  return server.signToken({
+    role: 'authenticated',
+    sub: '6f1f6d0e-4c1b-4f55-9a55-2c1e1d3b7a10',
+    aud: 'authenticated',
+    exp: Math.floor(Date.now() / 1000) + 3600,
+    ...claims,
+  });
 }
 
 /** A value no other test uses, for rows a test creates. */

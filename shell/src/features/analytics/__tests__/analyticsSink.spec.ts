@@ -8,7 +8,10 @@ import {
 } from '../analyticsSink.ts';
 import { MAX_PAYLOAD_VALUE_LENGTH, type AnalyticsRow } from '../toAnalyticsRow.ts';
 
-const backend: SupabaseRuntimeConfig = { url: 'http://127.0.0.1:54321', anonKey: 'anon' };
+const backend: SupabaseRuntimeConfig = {
+  url: 'http://127.0.0.1:54321',
+  publishableKey: 'sb_publishable_test',
+};
 
 interface Sent {
   rows: readonly AnalyticsRow[];

@@ -1,11 +1,16 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
+import { RecaptchaProvider } from '../../../captcha/RecaptchaProvider.tsx';
 import { ContactSection } from '../ContactSection.tsx';
 
 const noSiteKey = () => Promise.resolve('');
 
 /** Renders the section and lets it learn that the site has no reCAPTCHA key. */
 async function renderSection() {
-  render(<ContactSection loadRecaptchaSiteKey={noSiteKey} />);
+  render(
+    <RecaptchaProvider loadSiteKey={noSiteKey}>
+      <ContactSection />
+    </RecaptchaProvider>,
+  );
   await act(async () => undefined);
 }
 

@@ -1,60 +1,25 @@
 // The mail module's two transports, each against a real peer: SMTP against the mail catcher `npm start` runs (MailDev,
 // as a process of its own), read back and parsed as a mail program would; the HTTP API against a stand-in for Resend
 // (the true edge, as Google's siteverify is for the contact function). Nothing a visitor typed can add a header.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import path from 'node:path';
-import { simpleParser } from 'mailparser';
-import { headerText, sendMail, type OutgoingMail } from '../mailTransport.ts';
+import { displayName, headerText } from '../mailHeaders.ts';
+import { readResendAnswer, sendMail, type OutgoingMail } from '../mailTransport.ts';
+import { startFakeResend, type FakeResend } from './fakeResend.ts';
+import { startMailCatcherProcess, type MailCatcherProcess } from './mailCatcherProcess.ts';
 
-const repoRoot = path.resolve(__dirname, '../../../../..');
-const smtpPort = 54_990;
-const inboxPort = 54_991;
-const inbox = `http://127.0.0.1:${inboxPort}/api`;
-let catcher: ChildProcess;
+let catcher: MailCatcherProcess;
 
 beforeAll(async () => {
-  catcher = spawn(
-    process.execPath,
-    [
-      path.join(repoRoot, 'node_modules/maildev/dist/bin/maildev.js'),
-      ...[
-        '--smtp',
-        String(smtpPort),
-        '--web',
-        String(inboxPort),
-        '--ip',
-        '127.0.0.1',
-        '--web-ip',
-        '127.0.0.1',
-      ],
-      '--silent',
-    ],
-    { stdio: 'ignore', detached: true },
-  );
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    const up = await fetch(`${inbox}/healthz`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (up) break;
-    if (Date.now() > deadline) throw new Error('the mail catcher did not start');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  catcher = await startMailCatcherProcess();
 }, 30_000);
 
-afterAll(() => {
-  if (catcher.pid) process.kill(-catcher.pid, 'SIGTERM');
-});
+afterAll(() => catcher?.stop());
 
-const smtp = { kind: 'smtp', url: `smtp://127.0.0.1:${smtpPort}?ignoreTLS=true` } as const;
+const smtp = () => ({ kind: 'smtp', url: catcher.smtpUrl }) as const;
 
 function mail(changes: Partial<OutgoingMail> = {}): OutgoingMail {
   return {
-    from: 'Alex Morgan <hello@alexmorgan.dev>',
-    to: 'owner@alexmorgan.dev',
+    from: { name: 'Alex Morgan', address: 'hello@alexmorgan.dev' },
+    to: { name: '', address: 'owner@alexmorgan.dev' },
     subject: 'New message',
     text: 'Hello',
     html: '<p>Hello</p>',
@@ -65,12 +30,24 @@ function mail(changes: Partial<OutgoingMail> = {}): OutgoingMail {
 
 /** The raw source of the one mail whose X-Entity-Ref-ID is this key, and the mail as a mail program reads it. */
 async function received(key: string) {
-  const mails = (await (await fetch(`${inbox}/email`)).json()) as { id: string }[];
-  for (const { id } of mails) {
-    const source = await (await fetch(`${inbox}/email/${id}/source`)).text();
-    if (source.includes(key)) return { source, parsed: await simpleParser(source) };
-  }
-  throw new Error(`no mail ${key} in the catcher`);
+  const [mail] = await catcher.mailsWith(key);
+  if (!mail) throw new Error(`no mail ${key} in the catcher`);
+  return mail;
+}
+
+/** The mails the catcher was asked to deliver to this address, by any field or by the SMTP envelope. */
+async function mailsReaching(address: string) {
+  type Caught = {
+    envelope: { to: { address: string }[] };
+    to?: { address: string }[];
+    cc?: { address: string }[];
+  };
+  const mails = (await (await fetch(`${catcher.inboxUrl}/email`)).json()) as Caught[];
+  return mails.filter((mail) =>
+    [...mail.envelope.to, ...(mail.to ?? []), ...(mail.cc ?? [])].some(
+      (to) => to.address.toLowerCase() === address,
+    ),
+  );
 }
 
 /** The names of the source's header fields, unfolded. */
@@ -99,6 +76,23 @@ describe('headerText', () => {
   it('cuts a long line', () => {
     expect(headerText('x'.repeat(5000))).toHaveLength(200);
   });
+
+  it.each([
+    ['a right-to-left override', 'Ana\u202Egnp.exe', 'Anagnp.exe'],
+    ['bidi isolates and marks', '\u2066Ana\u2069 \u200FSilva\u200E', 'Ana Silva'],
+    ['zero-width spaces and joiners', 'Pay\u200BPal\u200D \uFEFFSupport', 'PayPal Support'],
+  ])('takes out %s, which would hide or reorder what the reader sees', (_case, text, safe) => {
+    expect(headerText(text)).toBe(safe);
+  });
+});
+
+describe('displayName', () => {
+  it('cannot pose as an address or a second mailbox', () => {
+    expect(displayName('PayPal <security@paypal.com>')).toBe('PayPal security paypal.com');
+    expect(displayName('"Alex Morgan" <hello@alexmorgan.dev>, Eve')).toBe(
+      'Alex Morgan hello alexmorgan.dev , Eve',
+    );
+  });
 });
 
 describe('the SMTP transport', () => {
@@ -110,7 +104,7 @@ describe('the SMTP transport', () => {
         'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
       },
     });
-    expect(await sendMail(smtp, sent)).toEqual({ outcome: 'sent' });
+    expect(await sendMail(smtp(), sent)).toEqual({ outcome: 'sent' });
     const { parsed } = await received(sent.idempotencyKey);
     expect(parsed.subject).toBe('New message');
     expect(parsed.replyTo?.value).toEqual([{ name: 'Ana Silva', address: 'ana@example.com' }]);
@@ -128,7 +122,7 @@ describe('the SMTP transport', () => {
       replyTo: { name: 'Ana\r\nBcc: victim@example.com', address: 'ana@example.com' },
       subject: `Hi\r\nBcc: victim@example.com\r\nX-Injected: =?utf-8?b?DQpCY2M6IHZAZXhhbXBsZS5jb20=?= ${'y'.repeat(3000)}`,
     });
-    expect(await sendMail(smtp, sent)).toEqual({ outcome: 'sent' });
+    expect(await sendMail(smtp(), sent)).toEqual({ outcome: 'sent' });
     const { source, parsed } = await received(sent.idempotencyKey);
     expect(headerNames(source)).not.toContain('bcc');
     expect(headerNames(source)).not.toContain('x-injected');
@@ -138,19 +132,25 @@ describe('the SMTP transport', () => {
     expect(parsed.subject).toMatch(/^Hi Bcc: victim@example\.com X-Injected: = \?utf-8\?b\?/);
     expect(parsed.subject).toHaveLength(200);
     expect(parsed.replyTo?.value).toEqual([
-      { name: 'Ana Bcc: victim@example.com', address: 'ana@example.com' },
+      { name: 'Ana Bcc: victim example.com', address: 'ana@example.com' },
     ]);
+    expect(await mailsReaching('victim@example.com')).toEqual([]);
   });
 
   it('refuses an address that is not one plain address', async () => {
     expect(
-      await sendMail(smtp, mail({ to: 'owner@alexmorgan.dev\r\nBcc: victim@example.com' })),
+      await sendMail(
+        smtp(),
+        mail({ to: { name: '', address: 'owner@alexmorgan.dev\r\nBcc: victim@example.com' } }),
+      ),
     ).toMatchObject({
       outcome: 'failed',
     });
     expect(
-      await sendMail(smtp, mail({ replyTo: { name: 'x', address: 'a@b.co, victim@example.com' } })),
+      await sendMail(smtp(), mail({ replyTo: { name: 'x', address: 'a@b.co, victim@example.com' } })),
     ).toMatchObject({ outcome: 'failed' });
+    // Refused before anything was sent: the injected address got nothing.
+    expect(await mailsReaching('victim@example.com')).toEqual([]);
   });
 
   it('says to try again later when the SMTP server is down', async () => {
@@ -160,32 +160,18 @@ describe('the SMTP transport', () => {
 });
 
 describe('the HTTP API transport', () => {
-  let api: Server;
-  let answerStatus = 200;
-  let seen: { headers: IncomingHttpHeaders; body: Record<string, unknown> }[] = [];
-  let apiUrl = '';
+  let api: FakeResend;
 
   beforeAll(async () => {
-    api = createServer((request, response) => {
-      let body = '';
-      request.on('data', (chunk: Buffer) => (body += chunk));
-      request.on('end', () => {
-        seen.push({ headers: request.headers, body: JSON.parse(body) as Record<string, unknown> });
-        response.writeHead(answerStatus, { 'Content-Type': 'application/json' });
-        response.end(JSON.stringify(answerStatus === 200 ? { id: 'sent-1' } : { message: 'no' }));
-      });
-    });
-    await new Promise<void>((resolve) => api.listen(0, '127.0.0.1', resolve));
-    apiUrl = `http://127.0.0.1:${(api.address() as AddressInfo).port}/emails`;
+    api = await startFakeResend();
   });
-
-  afterAll(() => new Promise<void>((resolve) => api.close(() => resolve())));
+  afterAll(() => api.close());
   beforeEach(() => {
-    seen = [];
-    answerStatus = 200;
+    api.requests.length = 0;
+    api.answerNext();
   });
 
-  const resend = () => ({ kind: 'resend', apiKey: 're_test_key', apiUrl }) as const;
+  const resend = () => ({ kind: 'resend', apiKey: 're_test_key', apiUrl: api.url }) as const;
 
   it('posts the mail with the key, an idempotency key and the safe headers', async () => {
     const sent = mail({
@@ -194,31 +180,128 @@ describe('the HTTP API transport', () => {
       headers: { 'List-Unsubscribe': '<https://alexmorgan.dev/newsletter/unsubscribe?token=a.b>' },
     });
     expect(await sendMail(resend(), sent)).toEqual({ outcome: 'sent' });
-    expect(seen).toHaveLength(1);
-    expect(seen[0]?.headers.authorization).toBe('Bearer re_test_key');
-    expect(seen[0]?.headers['idempotency-key']).toBe(sent.idempotencyKey);
-    expect(seen[0]?.body).toEqual({
-      from: sent.from,
-      to: [sent.to],
+    expect(api.requests).toHaveLength(1);
+    expect(api.requests[0]?.headers.authorization).toBe('Bearer re_test_key');
+    expect(api.requests[0]?.headers['idempotency-key']).toBe(sent.idempotencyKey);
+    expect(JSON.parse(api.requests[0]!.body)).toEqual({
+      from: '"Alex Morgan" <hello@alexmorgan.dev>',
+      to: ['owner@alexmorgan.dev'],
       subject: 'Hi Bcc: v@example.com',
       text: 'Hello',
       html: '<p>Hello</p>',
-      reply_to: '"Ana \\"A\\" Silva Bcc: v@example.com" <ana@example.com>',
+      reply_to: '"Ana A Silva Bcc: v example.com" <ana@example.com>',
       headers: { 'List-Unsubscribe': '<https://alexmorgan.dev/newsletter/unsubscribe?token=a.b>' },
     });
   });
 
-  it.each([
-    [422, 'failed'],
-    [400, 'failed'],
-    [401, 'retry'],
-    [403, 'retry'],
-    [429, 'retry'],
-    [500, 'retry'],
-    [503, 'retry'],
-  ])('after an answer %i, says %s', async (status, outcome) => {
-    answerStatus = status;
-    expect(await sendMail(resend(), mail())).toMatchObject({ outcome });
+  // Resend's answers (https://resend.com/docs/api-reference/errors), read for what they mean.
+  it.each<[string, string, number, object, RegExp | undefined]>([
+    ['the same key and body again (the first answer)', 'sent', 200, { id: 'sent-1' }, undefined],
+    [
+      'the key used before with another body: sent before, never again',
+      'sent',
+      409,
+      {
+        name: 'invalid_idempotent_request',
+        message: 'Same idempotency key used with a different request payload.',
+      },
+      undefined,
+    ],
+    [
+      'the same key still in progress',
+      'retry',
+      409,
+      {
+        name: 'concurrent_idempotent_requests',
+        message: 'Same idempotency key used while original request is still in progress.',
+      },
+      undefined,
+    ],
+    [
+      'no key',
+      'wait',
+      401,
+      { name: 'missing_api_key', message: 'Missing API key in the authorization header.' },
+      /^RESEND_API_KEY/,
+    ],
+    [
+      'a wrong key',
+      'wait',
+      403,
+      { name: 'invalid_api_key', message: 'API key is invalid.' },
+      /^RESEND_API_KEY/,
+    ],
+    [
+      'a sender domain not verified',
+      'wait',
+      403,
+      {
+        name: 'validation_error',
+        message: 'The alexmorgan.dev domain is not verified. Please, add and verify your domain.',
+      },
+      /^MAIL_FROM/,
+    ],
+    [
+      'a malformed sender',
+      'wait',
+      422,
+      {
+        name: 'validation_error',
+        message:
+          'Invalid `from` field. The email address needs to follow the `email@example.com` or `Name <email@example.com>` format.',
+      },
+      /^MAIL_FROM/,
+    ],
+    [
+      'an address it will not take',
+      'failed',
+      422,
+      { name: 'validation_error', message: 'Invalid `to` field.' },
+      undefined,
+    ],
+    [
+      'the rate limit',
+      'retry',
+      429,
+      { name: 'rate_limit_exceeded', message: 'Too many requests.' },
+      undefined,
+    ],
+    [
+      'the daily quota',
+      'retry',
+      429,
+      { name: 'daily_quota_exceeded', message: 'You have reached your daily email sending quota.' },
+      undefined,
+    ],
+    [
+      'an error of its own',
+      'retry',
+      500,
+      { name: 'application_error', message: 'An unexpected error occurred.' },
+      undefined,
+    ],
+    ['an answer without a name', 'retry', 503, {}, undefined],
+  ])('%s: %s', async (_case, outcome, status, body, names) => {
+    api.answerNext({ status, body });
+    const sent = await sendMail(resend(), mail());
+    expect(sent.outcome).toBe(outcome);
+    if (names) expect(sent.outcome !== 'sent' && sent.error).toMatch(names);
+  });
+
+  it('never puts an address the provider quotes into the error', async () => {
+    api.answerNext({
+      status: 422,
+      body: { name: 'validation_error', message: 'Invalid `to` field: owner@alexmorgan.dev' },
+    });
+    const sent = await sendMail(resend(), mail());
+    expect(sent).toMatchObject({ outcome: 'failed' });
+    expect(JSON.stringify(sent)).not.toContain('@');
+    const testingOnly =
+      'You can only send testing emails to your own email address (me@x.dev). To send emails to other recipients, please verify a domain at resend.com/domains, and change the `from` address to an email using this domain.';
+    expect(readResendAnswer(403, 'validation_error', testingOnly)).toEqual({
+      outcome: 'wait',
+      error: expect.not.stringContaining('me@x.dev'),
+    });
   });
 
   it('says to try again later when the API cannot be reached', async () => {
@@ -226,10 +309,10 @@ describe('the HTTP API transport', () => {
     expect(await sendMail(unreachable, mail())).toMatchObject({ outcome: 'retry' });
   });
 
-  it('without a transport, the mail waits', async () => {
-    expect(await sendMail({ kind: 'none', reason: 'no mail transport' }, mail())).toEqual({
-      outcome: 'retry',
-      error: 'no mail transport',
+  it('without a transport, the mail waits, saying why', async () => {
+    expect(await sendMail({ kind: 'none', reason: 'No mail transport' }, mail())).toEqual({
+      outcome: 'wait',
+      error: 'No mail transport',
     });
   });
 });

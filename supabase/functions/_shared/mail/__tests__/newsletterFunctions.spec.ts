@@ -1,6 +1,6 @@
 // The newsletter's functions and the mail outbox's, under Node against the local stand-in: subscribing leaves a
 // pending subscriber and a confirmation mail in the outbox; the link functions accept only a genuine, current link,
-// once; the outbox function answers only the service role. (The mails themselves are read in the catcher by the
+// once; the outbox function answers only a secret key. (The mails themselves are read in the catcher by the
 // end-to-end tests.)
 import mailOutbox from '../../../mail-outbox/handler.ts';
 import newsletterConfirm from '../../../newsletter-confirm/handler.ts';
@@ -8,20 +8,32 @@ import newsletterSubscribe from '../../../newsletter-subscribe/handler.ts';
 import newsletterUnsubscribe from '../../../newsletter-unsubscribe/handler.ts';
 import {
   BACKEND_START_TIMEOUT_MS,
-  localServiceRoleKey,
+  projectVariables,
   restoreEnvAfterAll,
   startLocalBackend,
+  useProjectEnv,
   type LocalBackend,
 } from '../../__tests__/localBackend.ts';
+import { DEVELOPMENT_RECAPTCHA_TOKEN } from '../../recaptchaRules.ts';
 import { signMailLink } from '../mailLinks.ts';
 
-const settingNames = ['SUPABASE_URL', 'SUPABASE_SERVICE_ROLE_KEY', 'CLIENT_IP_HEADER', 'SMTP_URL'] as const;
+const settingNames = [
+  ...projectVariables,
+  'CLIENT_IP_HEADER',
+  'SMTP_URL',
+  'RECAPTCHA_ACCEPT_DEVELOPMENT_TOKEN',
+  'MAIL_LINK_SECRET',
+  'MAIL_FROM',
+  'SITE_URL',
+] as const;
+const linkSecret = 'a-link-secret-of-these-tests-0123456789';
 restoreEnvAfterAll(settingNames);
 let backend: LocalBackend;
 let clientCount = 0;
 
 beforeAll(async () => {
-  backend = await startLocalBackend();
+  // This file's functions run the outbox themselves, with this file's settings; the stand-in purges every second.
+  backend = await startLocalBackend({ SUPABASE_LOCAL_MAIL_PURGE_EVERY_MS: '1000' }, { schedule: false });
 }, BACKEND_START_TIMEOUT_MS);
 
 afterAll(async () => {
@@ -29,12 +41,16 @@ afterAll(async () => {
 });
 
 beforeEach(() => {
-  process.env.SUPABASE_URL = backend.url;
-  process.env.SUPABASE_SERVICE_ROLE_KEY = localServiceRoleKey;
+  useProjectEnv(backend);
   process.env.CLIENT_IP_HEADER = 'x-forwarded-for';
-  // No transport: mail stays in the outbox, where these tests read it.
+  process.env.RECAPTCHA_ACCEPT_DEVELOPMENT_TOKEN = 'true';
+  process.env.MAIL_LINK_SECRET = linkSecret;
+  // No transport and no sender: mail stays in the outbox, where these tests read it.
   delete process.env.SMTP_URL;
+  delete process.env.MAIL_FROM;
+  delete process.env.SITE_URL;
   jest.spyOn(console, 'error').mockImplementation(() => undefined);
+  jest.spyOn(console, 'warn').mockImplementation(() => undefined);
 });
 
 afterEach(() => jest.restoreAllMocks());
@@ -44,6 +60,7 @@ const post = (handler: (request: Request) => Promise<Response>, body: unknown, h
     new Request('http://localhost/fn', {
       method: 'POST',
       headers: {
+        apikey: backend.publishableKey,
         'content-type': 'application/json',
         'x-forwarded-for': `198.51.100.${(clientCount += 1)}`,
         ...headers,
@@ -60,14 +77,16 @@ interface Subscriber {
 }
 
 async function subscribe(address: string): Promise<Subscriber> {
-  expect((await post(newsletterSubscribe, { email: address })).status).toBe(200);
+  expect(
+    (await post(newsletterSubscribe, { email: address, recaptcha: DEVELOPMENT_RECAPTCHA_TOKEN })).status,
+  ).toBe(200);
   const [row] = await backend.readAsOwner<Subscriber>(
     `emails?select=id,status,confirm_nonce,unsubscribe_nonce&email=eq.${encodeURIComponent(address)}`,
   );
   return row!;
 }
 
-const confirmToken = (subscriber: Subscriber, expiresAt: number, secret = localServiceRoleKey) =>
+const confirmToken = (subscriber: Subscriber, expiresAt: number, secret = linkSecret) =>
   signMailLink(
     { purpose: 'confirm', subscriberId: subscriber.id, nonce: subscriber.confirm_nonce!, expiresAt },
     secret,
@@ -108,13 +127,27 @@ describe('newsletter-confirm', () => {
     expect(outbox).toHaveLength(1);
   });
 
+  it('without its link key, checks no link: 503, and nobody is confirmed', async () => {
+    const subscriber = await subscribe(`keyless.${Date.now()}@example.com`);
+    const token = await confirmToken(subscriber, Date.now() + 60_000);
+    delete process.env.MAIL_LINK_SECRET;
+    expect(await outcome(await post(newsletterConfirm, { token }))).toEqual({
+      status: 503,
+      outcome: 'not_configured',
+    });
+    const [row] = await backend.readAsOwner<{ status: string }>(
+      `emails?select=status&id=eq.${subscriber.id}`,
+    );
+    expect(row?.status).toBe('pending');
+  });
+
   it('refuses a forged, an expired or a malformed link, and confirms nobody', async () => {
     const subscriber = await subscribe(`refused.${Date.now()}@example.com`);
     const forged = await confirmToken(subscriber, Date.now() + 60_000, 'not the secret');
     const expired = await confirmToken(subscriber, Date.now() - 1);
     const unsubscribeLink = await signMailLink(
       { purpose: 'unsubscribe', subscriberId: subscriber.id, nonce: subscriber.unsubscribe_nonce },
-      localServiceRoleKey,
+      linkSecret,
     );
     expect(await outcome(await post(newsletterConfirm, { token: forged }))).toEqual({
       status: 400,
@@ -128,8 +161,14 @@ describe('newsletter-confirm', () => {
       status: 400,
       outcome: 'invalid',
     });
-    for (const token of [undefined, 42, 'x'.repeat(600), 'a.b']) {
-      expect((await post(newsletterConfirm, { token })).status).toBeGreaterThanOrEqual(400);
+    // Each malformed request by its own answer (a crash, 500, is none of them).
+    for (const [token, answer] of [
+      [undefined, { status: 400, outcome: 'invalid' }],
+      [42, { status: 400, outcome: 'invalid' }],
+      ['x'.repeat(600), { status: 413, outcome: 'too_large' }],
+      ['a.b', { status: 400, outcome: 'invalid' }],
+    ] as const) {
+      expect(await outcome(await post(newsletterConfirm, { token }))).toEqual(answer);
     }
     const [row] = await backend.readAsOwner<{ status: string }>(
       `emails?select=status&id=eq.${subscriber.id}`,
@@ -143,11 +182,11 @@ describe('newsletter-unsubscribe', () => {
     const subscriber = await subscribe(`leaving.${Date.now()}@example.com`);
     const token = await signMailLink(
       { purpose: 'unsubscribe', subscriberId: subscriber.id, nonce: subscriber.unsubscribe_nonce },
-      localServiceRoleKey,
+      linkSecret,
     );
     const altered = await signMailLink(
       { purpose: 'unsubscribe', subscriberId: subscriber.id, nonce: subscriber.unsubscribe_nonce },
-      'another secret',
+      'another secret of the same length, 0123456789',
     );
     expect(await outcome(await post(newsletterUnsubscribe, { token: altered }))).toEqual({
       status: 400,
@@ -165,23 +204,27 @@ describe('newsletter-unsubscribe', () => {
 });
 
 describe('mail-outbox', () => {
-  it('answers the service role only', async () => {
+  it('answers a secret key only', async () => {
     expect((await post(mailOutbox, {})).status).toBe(401);
-    expect((await post(mailOutbox, {}, { authorization: 'Bearer not-the-key' })).status).toBe(401);
-    expect((await mailOutbox(new Request('http://localhost/fn'))).status).toBe(405);
-    const run = await post(mailOutbox, {}, { authorization: `Bearer ${localServiceRoleKey}` });
+    expect((await post(mailOutbox, {}, { apikey: 'not-the-key' })).status).toBe(401);
+    const get = new Request('http://localhost/fn', { headers: { apikey: backend.secretKey } });
+    expect((await mailOutbox(get)).status).toBe(405);
+    const run = await post(mailOutbox, {}, { apikey: backend.secretKey });
     expect(run.status).toBe(200);
     expect(await run.json()).toEqual({
       sent: 0,
-      retried: expect.any(Number),
+      retried: 0,
+      waiting: expect.any(Number),
       failed: 0,
       cancelled: expect.any(Number),
+      released: 0,
+      unrecorded: 0,
     });
   });
 
   it('keeps mail it cannot send, with why, for the next run', async () => {
     const subscriber = await subscribe(`waiting.${Date.now()}@example.com`);
-    await post(mailOutbox, {}, { authorization: `Bearer ${localServiceRoleKey}` });
+    await post(mailOutbox, {}, { apikey: backend.secretKey });
     // Tried right after subscribing (in the background) or by this run, whichever came first.
     let mail: { status: string; attempts: number; last_error: string | null } | undefined;
     for (let poll = 0; poll < 50 && mail?.status !== 'pending'; poll += 1) {
@@ -190,7 +233,48 @@ describe('mail-outbox', () => {
         `mail_outbox?select=status,attempts,last_error&subscriber_id=eq.${subscriber.id}`,
       );
     }
-    expect(mail).toMatchObject({ status: 'pending', last_error: 'SITE_URL is not set' });
-    expect(mail!.attempts).toBeGreaterThanOrEqual(1);
+    // Waiting for a setting: named, and not counted as an attempt.
+    expect(mail).toMatchObject({ status: 'pending', last_error: 'MAIL_FROM is not set', attempts: 0 });
+  });
+});
+
+describe("the purge, on the stand-in's schedule (pg_cron's, hosted)", () => {
+  it('forgets pending subscriptions whose link expired and day-old webhook receipts, and nothing else', async () => {
+    const stamp = Date.now();
+    const expired = `never.confirmed.${stamp}@example.com`;
+    const current = `still.deciding.${stamp}@example.com`;
+    const pending = (email: string, expiresAt: number) => ({
+      email,
+      status: 'pending',
+      confirm_nonce: `${stamp}`.padEnd(32, '0'),
+      confirm_expires_at: new Date(expiresAt).toISOString(),
+    });
+    expect(await backend.writeAsOwner('POST', 'emails', pending(expired, stamp - 60_000))).toBe(201);
+    expect(await backend.writeAsOwner('POST', 'emails', pending(current, stamp + 3_600_000))).toBe(201);
+    const oldReceipt = {
+      webhook_id: `msg_old_${stamp}`,
+      event_type: 'email.delivered',
+      received_at: new Date(stamp - 2 * 86_400_000).toISOString(),
+    };
+    expect(await backend.writeAsOwner('POST', 'mail_event_receipts', oldReceipt)).toBe(201);
+
+    const left = async () => ({
+      subscribers: (
+        await backend.readAsOwner<{ email: string }>(
+          `emails?select=email&email=like.*.${stamp}@example.com&order=email`,
+        )
+      ).map((row) => row.email),
+      receipts: (
+        await backend.readAsOwner(
+          `mail_event_receipts?select=webhook_id&webhook_id=eq.${oldReceipt.webhook_id}`,
+        )
+      ).length,
+    });
+    // The purge runs every second here: within three, it has run.
+    const deadline = Date.now() + 3000;
+    while (Date.now() < deadline && (await left()).receipts > 0) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    expect(await left()).toEqual({ subscribers: [current], receipts: 0 });
   });
 });

@@ -1,6 +1,7 @@
 // A stand-in for Google's siteverify endpoint on 127.0.0.1: the answer depends on the token, so each test picks
 // the case it needs by the token it sends (`scoreToken(0.5)` for a given score). It records what the function sent.
-// The browser tests use it too, with a stand-in of Google's script (e2e/tests/engagement/recaptcha.spec.ts).
+// The browser tests use it too, with a stand-in of Google's script (e2e/tests/engagement/recaptcha.spec.ts), for the
+// contact form's action and the newsletter's.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -13,8 +14,8 @@ export const fakeTokens = {
   otherHost: 'token-other-host',
 } as const;
 
-/** A token siteverify scores exactly so, for the contact action on localhost. */
-export const scoreToken = (score: number): string => `token-score-${score}`;
+/** A token siteverify scores exactly so, for this action (the contact form's unless said) on localhost. */
+export const scoreToken = (score: number, action = 'contact'): string => `token-score-${score}-${action}`;
 
 type SiteverifyBody = Record<string, unknown>;
 
@@ -55,13 +56,13 @@ export async function startFakeSiteverify(): Promise<FakeSiteverify> {
       const form = new URLSearchParams(body);
       requests.push(form);
       const token = form.get('response') ?? '';
-      const score = /^token-score-(\d(?:\.\d+)?)$/.exec(token)?.[1];
+      const [, score, action] = /^token-score-(\d(?:\.\d+)?)-(\w+)$/.exec(token) ?? [];
       const scored =
         score === undefined
           ? undefined
           : {
               status: 200,
-              body: { success: true, score: Number(score), action: 'contact', hostname: 'localhost' },
+              body: { success: true, score: Number(score), action, hostname: 'localhost' },
             };
       const answer = scored ??
         answers[token] ?? {

@@ -1,4 +1,4 @@
-import { DEVELOPMENT_RECAPTCHA_TOKEN } from '../../_shared/contactForm.ts';
+import { DEVELOPMENT_RECAPTCHA_TOKEN, recaptchaActions } from '../recaptchaRules.ts';
 import { verifyRecaptcha } from '../verifyRecaptcha.ts';
 import {
   closedPortUrl,
@@ -18,7 +18,7 @@ describe('verifyRecaptcha against a fake siteverify', () => {
   afterAll(() => siteverify.close());
 
   const verify = (token: string, url = siteverify.url, recaptchaHostnames = ['localhost']) =>
-    verifyRecaptcha(token, {
+    verifyRecaptcha(token, recaptchaActions.contact, {
       recaptchaSecret: secret,
       acceptDevelopmentToken: false,
       recaptchaVerifyUrl: url,
@@ -58,6 +58,27 @@ describe('verifyRecaptcha against a fake siteverify', () => {
     });
   });
 
+  it('holds each form to its own action: a newsletter token is no contact token, and the other way round', async () => {
+    const settings = {
+      recaptchaSecret: secret,
+      acceptDevelopmentToken: false,
+      recaptchaVerifyUrl: siteverify.url,
+      recaptchaHostnames: ['localhost'],
+    };
+    await expect(
+      verifyRecaptcha(scoreToken(0.9, 'newsletter_subscribe'), recaptchaActions.newsletter, settings),
+    ).resolves.toEqual({ outcome: 'passed', score: 0.9, action: 'newsletter_subscribe' });
+    await expect(
+      verifyRecaptcha(scoreToken(0.9), recaptchaActions.newsletter, settings),
+    ).resolves.toMatchObject({
+      outcome: 'rejected',
+      reason: 'a token for the action "contact"',
+    });
+    await expect(verify(scoreToken(0.9, 'newsletter_subscribe'))).resolves.toMatchObject({
+      outcome: 'rejected',
+    });
+  });
+
   it('refuses to decide without the host names of the site (fails closed)', async () => {
     const verdict = await verify(fakeTokens.pass, siteverify.url, []);
     expect(verdict.outcome).toBe('misconfigured');
@@ -86,7 +107,9 @@ describe('verifyRecaptcha without a secret', () => {
 
   it('fails closed unless the local stand-in enables the development token', async () => {
     for (const token of [DEVELOPMENT_RECAPTCHA_TOKEN, fakeTokens.pass]) {
-      await expect(verifyRecaptcha(token, { ...settings, acceptDevelopmentToken: false })).resolves.toEqual({
+      await expect(
+        verifyRecaptcha(token, recaptchaActions.contact, { ...settings, acceptDevelopmentToken: false }),
+      ).resolves.toEqual({
         outcome: 'misconfigured',
         reason: 'RECAPTCHA_SECRET is not set',
       });
@@ -95,7 +118,9 @@ describe('verifyRecaptcha without a secret', () => {
 
   it('accepts only the development token where the stand-in enables it, and says so', async () => {
     const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
-    await expect(verifyRecaptcha(DEVELOPMENT_RECAPTCHA_TOKEN, settings)).resolves.toEqual({
+    await expect(
+      verifyRecaptcha(DEVELOPMENT_RECAPTCHA_TOKEN, recaptchaActions.contact, settings),
+    ).resolves.toEqual({
       outcome: 'passed',
       score: null,
       action: null,
@@ -105,7 +130,7 @@ describe('verifyRecaptcha without a secret', () => {
   });
 
   it('rejects any other token', async () => {
-    const verdict = await verifyRecaptcha(fakeTokens.pass, settings);
+    const verdict = await verifyRecaptcha(fakeTokens.pass, recaptchaActions.contact, settings);
     expect(verdict.outcome).toBe('rejected');
   });
 });

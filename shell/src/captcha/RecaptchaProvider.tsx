@@ -1,16 +1,19 @@
 import {
+  createContext,
   lazy,
   Suspense,
   useCallback,
+  useContext,
   useEffect,
+  useMemo,
   useRef,
   useState,
   type ComponentType,
   type ReactNode,
 } from 'react';
-import { CONTACT_RECAPTCHA_ACTION, DEVELOPMENT_RECAPTCHA_TOKEN } from '@site/supabase-functions/contactForm';
+import { DEVELOPMENT_RECAPTCHA_TOKEN, type RecaptchaAction } from '@site/supabase-functions/recaptchaRules';
 import { deadlines } from '@site/shared-ui/deadlines';
-import { contactMessages } from './contactMessages.ts';
+import { captchaMessages } from './captchaMessages.ts';
 import type { ExecuteRecaptcha, RecaptchaBridgeProps } from './RecaptchaBridge.tsx';
 
 // A chunk that cannot load means no token: the submit then says the check could not load, and nothing breaks.
@@ -18,7 +21,7 @@ const RecaptchaBridge = lazy(() =>
   import('./RecaptchaBridge.tsx')
     .then((module): { default: ComponentType<RecaptchaBridgeProps> } => ({ default: module.RecaptchaBridge }))
     .catch((error: unknown) => {
-      console.error('[contact] reCAPTCHA load failed:', error instanceof Error ? error.message : error);
+      console.error('[captcha] reCAPTCHA load failed:', error instanceof Error ? error.message : error);
       return { default: () => null };
     }),
 );
@@ -52,21 +55,38 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   });
 }
 
-export interface ContactCaptcha {
-  /** Start loading reCAPTCHA (the visitor began to fill the form). */
+export interface Recaptcha {
+  /** Start loading reCAPTCHA (the visitor began to fill a form). */
   prepare: () => void;
-  /** A fresh token for the contact action; rejects when reCAPTCHA cannot load. */
-  getToken: () => Promise<string>;
-  /** Render this somewhere in the section: it loads reCAPTCHA when needed. */
-  loader: ReactNode;
+  /** A fresh token for this form's action; rejects when reCAPTCHA cannot load in time. */
+  getToken: (action: RecaptchaAction) => Promise<string>;
+}
+
+/** Outside a provider there is no captcha: a form that asks for a token is told it cannot have one. */
+const RecaptchaContext = createContext<Recaptcha>({
+  prepare: () => undefined,
+  getToken: () => Promise.reject(new Error(captchaMessages.noProvider)),
+});
+
+/** The captcha of this form's page (the contact form, the newsletter section and the pop-up share one). */
+export function useRecaptcha(): Recaptcha {
+  return useContext(RecaptchaContext);
 }
 
 /**
- * The captcha of the contact form (reCAPTCHA v3, invisible). With a site key it loads Google's script once the
- * visitor starts on the form; without one (local development, offline) it hands out the development token and
- * says so in the console at start.
+ * The page's one invisible reCAPTCHA v3, for every form in it: one script, one badge, loaded once a visitor starts on
+ * any form (its unmount would remove Google's script from under the others, so there is one). With a site key it
+ * loads Google's script; without one (local development, offline) it hands out the development token and says so in
+ * the console at start.
  */
-export function useContactCaptcha(loadSiteKey: () => Promise<string>): ContactCaptcha {
+export function RecaptchaProvider({
+  loadSiteKey,
+  children,
+}: {
+  /** The public reCAPTCHA v3 site key from the runtime configuration ('' where there is none). */
+  loadSiteKey: () => Promise<string>;
+  children: ReactNode;
+}) {
   const [siteKey, setSiteKey] = useState<string | null>(null);
   const [wanted, setWanted] = useState(false);
   const ready = useRef<Ready>(createReady());
@@ -77,7 +97,7 @@ export function useContactCaptcha(loadSiteKey: () => Promise<string>): ContactCa
       if (!current) return;
       setSiteKey(key);
       if (key !== '') return;
-      if (!developmentTokenLogged) console.info(contactMessages.developmentCaptcha);
+      if (!developmentTokenLogged) console.info(captchaMessages.developmentToken);
       developmentTokenLogged = true;
       ready.current.resolve(() => Promise.resolve(DEVELOPMENT_RECAPTCHA_TOKEN));
     });
@@ -88,18 +108,21 @@ export function useContactCaptcha(loadSiteKey: () => Promise<string>): ContactCa
 
   const onReady = useCallback((execute: ExecuteRecaptcha) => ready.current.resolve(execute), []);
   const prepare = useCallback(() => setWanted(true), []);
-  const getToken = useCallback(async () => {
+  const getToken = useCallback(async (action: RecaptchaAction) => {
     setWanted(true);
     const execute = await withTimeout(ready.current.promise, deadlines.captchaScriptMs);
-    return execute(CONTACT_RECAPTCHA_ACTION);
+    return execute(action);
   }, []);
+  const recaptcha = useMemo(() => ({ prepare, getToken }), [prepare, getToken]);
 
-  const loader =
-    siteKey && wanted ? (
-      <Suspense fallback={null}>
-        <RecaptchaBridge siteKey={siteKey} onReady={onReady} />
-      </Suspense>
-    ) : null;
-
-  return { prepare, getToken, loader };
+  return (
+    <RecaptchaContext.Provider value={recaptcha}>
+      {children}
+      {siteKey && wanted ? (
+        <Suspense fallback={null}>
+          <RecaptchaBridge siteKey={siteKey} onReady={onReady} />
+        </Suspense>
+      ) : null}
+    </RecaptchaContext.Provider>
+  );
 }
