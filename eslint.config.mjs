@@ -167,6 +167,6 @@ export default tseslint.config(
           'Inside shared-ui, import another module of the kit by its package name (@site/shared-ui/...), so Module Federation shares one instance of it.',
       },
     ],
-    ['shared-ui/src/router/router.ts'],
+    ['shared-ui/src/router/router.ts', 'shared-ui/src/router/staticRouter.ts'],
   ),
 );

@@ -26,19 +26,44 @@ export function cacheState(entry, now, { freshMs, staleMs } = pageCacheTimes) {
  * `complete`: every slot was rendered here (none left to the browser).
  * @typedef {{ html: string, headHtml: string, replacesDocumentStylesheets?: boolean, dataHtml: string, renderedAt: number, stale: boolean, complete: boolean, tables: string[], sections: string[] }} CachedPage
  */
+
+/**
+ * Pages are kept by address: a page's path, or its path with the canonical query of a search on it ('/courses?chip=CSS',
+ * see @site/shared-ui/searchAddress). The site's pages are few; searches are as many as visitors can type. So searches
+ * are kept apart, at most `maxSearches` of them, the least recently used going first: a flood of distinct searches
+ * holds a bounded amount of memory, and never pushes the pages themselves out.
+ */
 export class PageCache {
   /** @type {Map<string, CachedPage>} */
   #pages = new Map();
+  /** @type {Map<string, CachedPage>} in order of use, the least recently used first */
+  #searches = new Map();
 
-  constructor({ maxPages = 200, times = pageCacheTimes } = {}) {
+  constructor({ maxPages = 200, maxSearches = 50, times = pageCacheTimes } = {}) {
     this.maxPages = maxPages;
+    this.maxSearches = maxSearches;
     this.times = times;
   }
 
+  /** How many pages and searches are kept. */
+  get size() {
+    return this.#pages.size + this.#searches.size;
+  }
+
+  #kept(address) {
+    return address.includes('?') ? this.#searches : this.#pages;
+  }
+
   /** @returns {{ page: CachedPage, state: 'fresh' | 'stale' | 'expired' } | undefined} */
-  get(path, now = Date.now()) {
-    const page = this.#pages.get(path);
-    return page ? { page, state: cacheState(page, now, this.times) } : undefined;
+  get(address, now = Date.now()) {
+    const kept = this.#kept(address);
+    const page = kept.get(address);
+    if (!page) return undefined;
+    if (kept === this.#searches) {
+      kept.delete(address);
+      kept.set(address, page);
+    }
+    return { page, state: cacheState(page, now, this.times) };
   }
 
   /**
@@ -48,36 +73,45 @@ export class PageCache {
    * @param {CachedPage} page
    * @returns {boolean} whether the page is kept
    */
-  set(path, page, now = Date.now()) {
-    const kept = this.get(path, now);
-    if (!page.complete && kept?.page.complete && kept.state !== 'expired') {
-      kept.page.stale = true;
+  set(address, page, now = Date.now()) {
+    const earlier = this.get(address, now);
+    if (!page.complete && earlier?.page.complete && earlier.state !== 'expired') {
+      earlier.page.stale = true;
       return false;
     }
-    this.#pages.delete(path);
-    this.#pages.set(path, page);
-    while (this.#pages.size > this.maxPages) this.#pages.delete(this.#pages.keys().next().value);
+    const kept = this.#kept(address);
+    kept.delete(address);
+    kept.set(address, page);
+    const bound = kept === this.#searches ? this.maxSearches : this.maxPages;
+    while (kept.size > bound) kept.delete(kept.keys().next().value);
     return true;
   }
 
-  /** Marks stale every page rendered from the table; returns their paths (to render again). */
+  /**
+   * Marks stale every page and search rendered from the table; returns the pages' addresses (to render again now).
+   * A search is rendered again when a visitor next asks for it, so a change never sets off a render of every search.
+   */
   tableChanged(table) {
     return this.#markStale((page) => page.tables.includes(table));
   }
 
-  /** Marks stale every page that shows a module of the section. */
+  /** Marks stale every page and search that shows a module of the section; returns the pages' addresses. */
   sectionRedeployed(section) {
     return this.#markStale((page) => page.sections.includes(section));
   }
 
   #markStale(affected) {
-    const paths = [];
-    for (const [path, page] of this.#pages) {
-      if (affected(page)) {
+    const addresses = [];
+    for (const [kept, renderNow] of [
+      [this.#pages, true],
+      [this.#searches, false],
+    ]) {
+      for (const [address, page] of kept) {
+        if (!affected(page)) continue;
         page.stale = true;
-        paths.push(path);
+        if (renderNow) addresses.push(address);
       }
     }
-    return paths;
+    return addresses;
   }
 }

@@ -30,9 +30,10 @@ export async function createPageRenderer({
   cache = true,
   deadlineMs,
 }) {
+  // Kept by address: a page's path, or its path and the canonical query of a search on it.
   const pages = new PageCache();
   const refreshing = new Map();
-  /** The renders under way, by path: a burst of visitors to a page that is not kept shares one render. */
+  /** The renders under way, by address: a burst of visitors to a page that is not kept shares one render. */
   const rendering = new Map();
   // Module Federation's async startup: the bundle's exports arrive once its shared modules are ready.
   const { createRenderer, deadlines, socketWithDeadline } = await require(rendererFile);
@@ -57,20 +58,24 @@ export async function createPageRenderer({
    * @param {{ background?: boolean }} [options] nobody waits for it: its sections get the longer deadline
    * @returns {Promise<import('./pageCache.mjs').CachedPage | undefined>}
    */
-  function renderNow(path, { background = false } = {}) {
-    const page = renderPage(path, background);
+  function renderNow(address, { background = false } = {}) {
+    const page = renderPage(address, background);
     // Under way from the start, so that visitors asking meanwhile wait for this render instead of starting theirs (not
     // for a background one, with its longer deadline: they start their own, and refresh() keeps those one at a time).
     if (cache && !background) {
       const shared = page.catch(() => undefined);
-      rendering.set(path, shared);
-      void shared.finally(() => rendering.get(path) === shared && rendering.delete(path));
+      rendering.set(address, shared);
+      void shared.finally(() => rendering.get(address) === shared && rendering.delete(address));
     }
     return page;
   }
 
-  async function renderPage(path, background) {
-    const rendered = await renderer.render(path, { background });
+  async function renderPage(address, background) {
+    const query = address.indexOf('?');
+    const rendered = await renderer.render(query < 0 ? address : address.slice(0, query), {
+      search: query < 0 ? '' : address.slice(query),
+      background,
+    });
     if (!rendered) return undefined;
     const chunks = [];
     // Rejects when the render fails or passes its deadline (the renderer aborts it).
@@ -93,22 +98,22 @@ export async function createPageRenderer({
     };
     if (cache) {
       watch(rendered.tables);
-      pages.set(path, page);
+      pages.set(address, page);
     }
     return page;
   }
 
-  /** Renders the page again in the background (once at a time per page), for the next visitors. */
-  function refresh(path) {
-    if (refreshing.has(path)) return;
-    const done = renderNow(path, { background: true })
-      .catch((error) => console.error(`[server render] ${path}: refresh failed:`, error.message))
-      .finally(() => refreshing.delete(path));
-    refreshing.set(path, done);
+  /** Renders the page again in the background (once at a time per address), for the next visitors. */
+  function refresh(address) {
+    if (refreshing.has(address)) return;
+    const done = renderNow(address, { background: true })
+      .catch((error) => console.error(`[server render] ${address}: refresh failed:`, error.message))
+      .finally(() => refreshing.delete(address));
+    refreshing.set(address, done);
   }
 
-  function refreshAll(paths) {
-    for (const path of paths) refresh(path);
+  function refreshAll(addresses) {
+    for (const address of addresses) refresh(address);
   }
 
   // Each table a rendered page was read from is watched (once): a change marks those pages stale and renders them again.
@@ -163,22 +168,26 @@ export async function createPageRenderer({
   return {
     /**
      * The page, rendered here (or from the cache), or undefined when it cannot be (the prerendered file is served).
+     * @param {string} path the page's path
+     * @param {string} search the canonical query of its search ('' for none: see @site/shared-ui/searchAddress)
+     * @param {string} document the page's prerendered document
      * @returns {Promise<{ status: number, headers: Record<string, string>, body: string, source: object } | undefined>}
      */
-    async render(path, document) {
-      const cached = cache ? pages.get(path) : undefined;
+    async render(path, search, document) {
+      const address = `${path}${search}`;
+      const cached = cache ? pages.get(address) : undefined;
       try {
         if (cached && cached.state !== 'expired') {
-          if (cached.state === 'stale') refresh(path);
+          if (cached.state === 'stale') refresh(address);
           return answer(cached.page, document, `cache-${cached.state}`);
         }
-        const shared = await rendering.get(path);
+        const shared = await rendering.get(address);
         if (shared) return answer(shared, document, 'server-shared');
-        const rendered = await renderNow(path);
+        const rendered = await renderNow(address);
         return rendered ? answer(rendered, document, 'server') : undefined;
       } catch (error) {
         console.error(
-          `[server render] ${path}: served prerendered instead:`,
+          `[server render] ${address}: served prerendered instead:`,
           error instanceof Error ? error.stack : error,
         );
         return undefined;

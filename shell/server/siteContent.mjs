@@ -5,20 +5,25 @@
 // still lists every page).
 import { backendKeyHeaders } from '@site/shared-ui/backendKey';
 import { deadlines } from '@site/shared-ui/deadlineTimes';
+import { cataloguePageSize } from '@site/shared-ui/searchAddress';
 
 /** How many of the newest videos and newsletter issues the feeds and the archive's first page show. */
 export const feedLength = 50;
 
 /**
- * What is read, by name: [table, query]. Everything the pages show of projects and courses; the latest change of
- * testimonials and videos; the newest videos and newsletter issues (the feeds, the archive).
+ * What is read, as [table, query]: what the pages show of projects and courses (the first page of each catalogue, in
+ * its own order, newest first: what /portfolio and /courses show; the home page's featured projects), only the latest
+ * change of testimonials and videos, and the newest videos and newsletter issues (the feeds, the archive). However
+ * large the catalogues, a read is bounded.
  */
+const firstPage = `select=*&order=created_at.desc,id.asc&limit=${cataloguePageSize}`;
+const latestChange = 'select=updated_at&order=updated_at.desc&limit=1';
 const reads = {
-  projects: ['projects', 'select=*&order=created_at.desc'],
-  // In the courses page's own order (newest first), for the structured data.
-  courses: ['courses', 'select=*&order=created_at.desc'],
-  testimonials: ['testimonials', 'select=updated_at&order=updated_at.desc&limit=1'],
-  videos: ['videos', 'select=updated_at&order=updated_at.desc&limit=1'],
+  projects: ['projects', firstPage],
+  featuredProjects: ['projects', 'select=*&featured_rank=not.is.null&order=featured_rank.asc'],
+  courses: ['courses', firstPage],
+  testimonials: ['testimonials', latestChange],
+  videos: ['videos', latestChange],
   feedVideos: [
     'videos',
     `select=video_id,title,description,thumbnail_url,published_at,updated_at&order=published_at.desc&limit=${feedLength}`,
@@ -46,7 +51,7 @@ export function siteContentReader(
   let current;
   let reading;
   let readAt = 0;
-  const readTable = async (name, [table, query]) => {
+  const readRows = async (name, [table, query]) => {
     const response = await fetch(`${backend.url}/rest/v1/${table}?${query}`, {
       headers: { ...backendKeyHeaders(backend.publishableKey), Accept: 'application/json' },
       signal: AbortSignal.timeout(timeoutMs),
@@ -55,7 +60,7 @@ export function siteContentReader(
     return [name, await response.json()];
   };
   const read = () =>
-    Promise.all(Object.entries(reads).map(([name, read]) => readTable(name, read)))
+    Promise.all(Object.entries(reads).map(([name, tableAndQuery]) => readRows(name, tableAndQuery)))
       .then((entries) => (current = { rows: Object.fromEntries(entries), backendUrl: backend.url }))
       .catch((error) => {
         console.error('[site content] read failed, using the last rows read:', error.message);

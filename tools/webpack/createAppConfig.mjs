@@ -191,8 +191,10 @@ export function createAppConfig({ appDir, federation, isHost = false, define = {
       mode: production ? 'production' : 'development',
       context: appDir,
       target: 'web',
-      // No eval-based source maps: the Content-Security-Policy forbids eval, in development too.
-      devtool: production ? 'source-map' : 'cheap-module-source-map',
+      // No eval-based source maps: the Content-Security-Policy forbids eval, in development too. In production the
+      // maps are written beside the files but not named in them: a visitor's browser never asks for them, and every
+      // file is some 40 bytes lighter (about 0.65 KB gzip on a page's twenty-odd files).
+      devtool: production ? 'hidden-source-map' : 'cheap-module-source-map',
       entry: isHost ? { main: './src/index.ts' } : {},
       output: {
         path: path.join(appDir, env?.outputFolder ?? 'dist'),

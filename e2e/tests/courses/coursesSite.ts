@@ -88,7 +88,7 @@ export function coursesPage(page: Page) {
         .getByRole('button', { name: keyword, exact: true }),
     grid,
     summary: page.getByRole('region', { name: 'All courses' }).getByRole('status'),
-    showAll: page.getByRole('button', { name: 'Show all courses' }),
+    showAll: page.getByRole('link', { name: 'Show all courses' }),
     card: (title: string) =>
       grid.getByRole('article').filter({ has: page.getByRole('heading', { name: title, exact: true }) }),
     testimonials: page.getByRole('region', { name: 'What my students say' }),

@@ -228,13 +228,13 @@ test('a testimonial inserted, edited and deleted shows, changes and goes; the se
   expect(errors).toEqual([]);
 });
 
-/** How many reads of the courses the page has received whole (its resource timing entries). */
+/** How many reads of the courses (a page of the catalogue's search) the page has received whole (its resource timing entries). */
 const coursesReadsInPage = (page: Page) =>
   page.evaluate(
     () =>
       performance
         .getEntriesByType('resource')
-        .filter((entry) => new URL(entry.name).pathname.endsWith('/rest/v1/courses')).length,
+        .filter((entry) => new URL(entry.name).pathname.endsWith('/rest/v1/rpc/search_catalogue')).length,
   );
 
 test('an edit that comes while the page is catching up is not undone by the catch-up’s older answer', async ({
@@ -249,10 +249,11 @@ test('an edit that comes while the page is catching up is not undone by the catc
   const catchUpAnswered = new Promise<void>((resolve) => (answered = resolve));
   let letGo: () => void = () => undefined;
   const released = new Promise<void>((resolve) => (letGo = resolve));
+  // The courses are a page of the catalogue's search (search_catalogue), the testimonials a table: only the former.
   await page.route(
-    (url) => url.pathname.endsWith('/rest/v1/courses'),
+    (url) => url.pathname.endsWith('/rest/v1/rpc/search_catalogue'),
     async (route) => {
-      if (route.request().method() !== 'GET') return route.fallback();
+      if (route.request().method() !== 'POST') return route.fallback();
       const response = await route.fetch();
       answered();
       await released;

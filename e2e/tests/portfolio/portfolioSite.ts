@@ -52,7 +52,7 @@ export function portfolioPage(page: Page) {
     chip: (keyword: string) => chips.getByRole('button', { name: keyword, exact: true }),
     grid,
     summary: page.locator('[data-section="portfolio/PortfolioPage"]').getByRole('status'),
-    showAll: page.getByRole('button', { name: 'Show all projects' }),
+    showAll: page.getByRole('link', { name: 'Show all projects' }),
     card: (title: string) =>
       grid.getByRole('article').filter({ has: page.getByRole('heading', { name: title, exact: true }) }),
     /** The titles the grid shows, in order, leaving out rows that live specs add meanwhile. */

@@ -1,7 +1,7 @@
-// An error answer from the real backend: the portfolio section deployed ahead of its migration (its build orders the
-// projects by a column the database does not have yet), so the real local backend refuses its read with PostgREST's
-// error (400, 42703 "column ... does not exist"). Nothing is faked: the site is a copy of the built one whose
-// portfolio build names that column, on the suite's backend. The page says so in the section's place with "Try
+// An error answer from the real backend: the portfolio section deployed ahead of its migration (its build searches
+// its projects with a database function the database does not have yet), so the real local backend refuses its read
+// with PostgREST's error (404, PGRST202 "Could not find the function ..."). Nothing is faked: the site is a copy of
+// the built one whose portfolio build names that function, on the suite's backend. The page says so in the section's place with "Try
 // again", the rest of the page and the site work, and the server leaves the slot to the browser and logs why.
 import { expect, test } from '@playwright/test';
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -13,22 +13,20 @@ import { startSecondSite, type SecondSite } from '../../support/secondSite.ts';
 import { asVisitorWhoSawThePopup } from '../../support/visitor.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
-const missingColumn = 'published_at';
+const missingFunction = 'search_catalogue_next';
 
 let site: SecondSite | undefined;
 let folder: string | undefined;
 let serverLog: ServerLog | undefined;
 
-/** Rewrites the order column of the /portfolio query in the built files (browser and server) of a copy. */
-function orderedByMissingColumn(dist: string): string[] {
+/** Renames the function /portfolio reads its projects with, in the built files (browser and server) of a copy. */
+function searchedByMissingFunction(dist: string): string[] {
   const changed: string[] = [];
   for (const file of readdirSync(dist, { recursive: true, encoding: 'utf8' })) {
     if (!file.endsWith('.js')) continue;
     const full = path.join(dist, file);
     const text = readFileSync(full, 'utf8');
-    const next = text
-      .replace('column:"created_at"', `column:"${missingColumn}"`)
-      .replace("column: 'created_at'", `column: '${missingColumn}'`);
+    const next = text.replace(/(["'])search_catalogue\1/g, `$1${missingFunction}$1`);
     if (next === text) continue;
     writeFileSync(full, next);
     // The precompressed copies would still carry the old query.
@@ -42,8 +40,10 @@ function orderedByMissingColumn(dist: string): string[] {
 test.beforeAll(async () => {
   folder = mkdtempSync(path.join(os.tmpdir(), 'portfolio-ahead-of-migration-'));
   cpSync(path.join(repoRoot, 'mfe-portfolio/dist'), folder, { recursive: true });
-  // The page's module in its browser build and in its server build (and the home page's, which shares the query).
-  expect(orderedByMissingColumn(folder).filter((file) => file.includes('PortfolioPage'))).toHaveLength(2);
+  // The catalogue's read (the kit's, built into the section) in its browser build and in its server build.
+  const changed = searchedByMissingFunction(folder);
+  expect(changed.filter((file) => file.startsWith('server/'))).not.toEqual([]);
+  expect(changed.filter((file) => !file.startsWith('server/'))).not.toEqual([]);
   // The site's server runs in this process: what it logs is read here.
   serverLog = readServerLog('log');
   site = await startSecondSite(190, { sectionRoots: { portfolio: folder } });
@@ -73,20 +73,21 @@ test('a read the backend refuses with a PostgREST error shows the message in its
     .toBe(true);
   expect(
     serverLog!.lines.find((line) => line.includes('/portfolio: portfolio/PortfolioPage left')),
-  ).toContain(missingColumn);
+  ).toContain(missingFunction);
 
   // In the browser: the real backend's answer, and what the visitor sees.
   await asVisitorWhoSawThePopup(page);
   const errors = collectConsoleErrors(page);
   const refused = page.waitForResponse(
-    (response) => new URL(response.url()).pathname === '/rest/v1/projects' && response.status() >= 400,
+    (response) =>
+      new URL(response.url()).pathname === `/rest/v1/rpc/${missingFunction}` && response.status() >= 400,
   );
   await page.goto(`${site!.url}/portfolio`);
   const answer = await refused;
-  expect(answer.status()).toBe(400);
+  expect(answer.status()).toBe(404);
   expect(await answer.json()).toMatchObject({
-    code: '42703',
-    message: expect.stringContaining(missingColumn),
+    code: 'PGRST202',
+    message: expect.stringContaining(missingFunction),
   });
   const message = page.getByRole('alert').filter({ hasText: 'could not be loaded right now' });
   await expect(message).toContainText('The projects could not be loaded right now.');
@@ -98,7 +99,7 @@ test('a read the backend refuses with a PostgREST error shows the message in its
   await expect(page.getByRole('searchbox')).toBeEditable();
   expect(errors.filter((text) => text.startsWith('uncaught'))).toEqual([]);
 
-  // The home page's projects are read in another order (by featured rank), which the database has: they show.
+  // The home page's projects are read from the table (the featured ones), which the database has: they show.
   await page.goto(`${site!.url}/`);
   await page.locator('[data-section="portfolio/FeaturedProjects"]').scrollIntoViewIfNeeded();
   await expect(

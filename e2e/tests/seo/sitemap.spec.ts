@@ -1,8 +1,10 @@
 // Found: robots.txt points to the sitemap; /sitemap.xml lists every page at its canonical address, dates each by the
-// newest row it shows, lists the project and course pictures from the tables, and follows the owner's new rows.
+// newest row it shows, lists the project and course pictures the pages show (the catalogues' first pages, the
+// featured projects: a bounded list, however large the catalogues), and follows the owner's new rows.
 import { expect, test } from '@playwright/test';
 import { ownerDatabase, uniqueLabel } from '../../support/database.ts';
 import { expectedPages } from '../../support/pages.ts';
+import { cataloguePageSize } from '@site/shared-ui/searchAddress';
 import { backendUrl } from '../../support/site.ts';
 import { liveRowPrefix as portfolioLiveRowPrefix } from '../portfolio/portfolioSite.ts';
 import { liveRowPrefix as coursesLiveRowPrefix } from '../courses/coursesSite.ts';
@@ -34,16 +36,25 @@ test('the sitemap lists every page, with the pictures from the tables and their 
     expectedPages.map((expected) => `${canonicalOrigin}${expected.path}`),
   );
 
-  const { data: projects, error } = await ownerDatabase()
-    .from('projects')
-    .select('image_path, featured_rank');
+  // What each page shows: the first page of each catalogue (newest first), the featured projects on the home page.
+  const firstPage = (table: string) =>
+    ownerDatabase()
+      .from(table)
+      .select('image_path')
+      .order('created_at', { ascending: false })
+      .order('id', { ascending: true })
+      .limit(cataloguePageSize);
+  const { data: projects, error } = await firstPage('projects');
   expect(error).toBeNull();
-  const { data: courses } = await ownerDatabase().from('courses').select('image_path');
+  const { data: courses } = await firstPage('courses');
   const projectImages = [...new Set(projects!.map((row) => storageUrl(row.image_path as string)))];
   expect(entryFor(entries, '/portfolio')!.images.sort()).toEqual(projectImages.sort());
-  const featured = projects!.filter((row) => row.featured_rank !== null);
+  const { data: featured } = await ownerDatabase()
+    .from('projects')
+    .select('image_path')
+    .not('featured_rank', 'is', null);
   expect(entryFor(entries, '/')!.images.sort()).toEqual(
-    [...new Set(featured.map((row) => storageUrl(row.image_path as string)))].sort(),
+    [...new Set(featured!.map((row) => storageUrl(row.image_path as string)))].sort(),
   );
   expect(entryFor(entries, '/courses')!.images.sort()).toEqual(
     [...new Set(courses!.map((row) => storageUrl(row.image_path as string)))].sort(),

@@ -2,8 +2,9 @@
 // their data, so a visitor without JavaScript (or a crawler, or a link-preview bot) gets the projects, videos,
 // courses, about text and help documents in the HTML; the browser then hydrates that HTML without a mismatch and
 // without fetching the rendered data again before its live updates start.
-import { expect, test, type Page, type Response } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { collectConsoleErrors } from '../../support/consoleErrors.ts';
+import { openRendered } from '../../support/rendered.ts';
 import { expectedPages } from '../../support/pages.ts';
 import { seededCourses } from '../courses/coursesSite.ts';
 import { legalPages } from '../help/helpPages.ts';
@@ -20,28 +21,6 @@ async function expectEverySlotRendered(page: Page, path: string) {
     await expect(slot, `${path} ${module}`).toHaveAttribute('data-rendered', 'server');
     await expect(slot.locator('[aria-busy="true"]'), `${path} ${module}`).toHaveCount(0);
   }
-}
-
-/**
- * Opens the page as the server renders it whole. On a loaded machine a section can miss its deadline on the server
- * (deadlines.serverSlotMs) and be left to the browser, as designed; the server then renders the page whole in the
- * background for the next visitor, so the page is opened again until it comes whole (within a bound), rather than the
- * test failing on the machine's load. That the first visitors after a start find the sections' code loaded (the
- * server's warm-up) is warm-up.spec's. `beforeOpen` runs once the previous page is unloaded, before each attempt.
- */
-async function openRendered(page: Page, path: string, beforeOpen = () => {}): Promise<Response | null> {
-  let response: Response | null = null;
-  await expect(async () => {
-    // The previous page is unloaded first: its own late requests (the catch-up once it went live) are not this page's.
-    await page.goto('about:blank');
-    beforeOpen();
-    response = await page.goto(path);
-    const leftToBrowser = await page
-      .locator('[data-section]:not([data-rendered="server"])')
-      .evaluateAll((slots) => slots.map((slot) => slot.getAttribute('data-section')));
-    expect(leftToBrowser, `${path}: sections left to the browser`).toEqual([]);
-  }).toPass({ timeout: 20_000 });
-  return response;
 }
 
 test.describe('with JavaScript off', () => {
@@ -97,9 +76,9 @@ test.describe('with JavaScript off', () => {
 /** The reads of each page's server-rendered sections (their loaders), as REST paths; a page not listed reads none. */
 const renderedReadsByPage: Record<string, string[]> = {
   '/': ['read /rest/v1/projects'],
-  '/portfolio': ['read /rest/v1/projects'],
+  '/portfolio': ['read /rest/v1/rpc/search_catalogue'],
   '/tutorials': ['read /rest/v1/rpc/search_videos', 'read /rest/v1/testimonials'],
-  '/courses': ['read /rest/v1/courses', 'read /rest/v1/testimonials'],
+  '/courses': ['read /rest/v1/rpc/search_catalogue', 'read /rest/v1/testimonials'],
 };
 
 test.describe('with JavaScript on', () => {

@@ -1,15 +1,18 @@
-// /portfolio: every project, live, with the search box and keyword chips.
+// /portfolio: a page of the projects, newest first, with the search box and keyword chips. The search and the page are
+// the address (/portfolio?q=...&chip=...&page=2), rendered on the server and kept live in the browser.
+import { toProject, type Project, type ProjectRow } from '@site/shared-ui/rows';
+import { catalogueLoader, prefetchCatalogue, useCatalogue } from '@site/shared-ui/useCatalogue';
 import { PortfolioSection } from '../features/projects/PortfolioSection.tsx';
-import { tableLoader } from '@site/shared-ui/sectionData';
-import { prefetchProjects, projectsNewestFirst, useProjects } from '../features/projects/useProjects.ts';
+import { useProjectSearch } from '../features/projects/useProjectSearch.ts';
 
-/** On the server: the projects the page renders from (the browser hydrates from them). */
-export const loader = tableLoader(projectsNewestFirst);
+/** On the server: the page of projects the address asks for (the browser hydrates from it). */
+export const loader = catalogueLoader('projects');
 
-// The rows are on their way while React renders the page.
-prefetchProjects();
+// The page's projects are on their way while React renders it.
+prefetchCatalogue('projects');
 
 export default function PortfolioPage() {
-  const { status, items, retry } = useProjects();
-  return <PortfolioSection status={status} projects={items} onRetry={retry} />;
+  const search = useProjectSearch();
+  const results = useCatalogue<ProjectRow, Project>('projects', toProject, search.address);
+  return <PortfolioSection search={search} results={results} />;
 }

@@ -1,5 +1,5 @@
 // The tutorials page (/tutorials): search with sort, the video grid and its player, then what students say.
-import { useCallback, useId, useState } from 'react';
+import { lazy, Suspense, useCallback, useId, useState } from 'react';
 import { publish } from '@site/shared-ui/eventBus';
 import { Testimonials, testimonialsQuery } from '@site/shared-ui/Testimonials';
 import { combinedLoader, tableLoader } from '@site/shared-ui/sectionData';
@@ -7,23 +7,30 @@ import { visuallyHiddenClassName } from '@site/shared-ui/VisuallyHidden';
 import type { Tutorial } from '@site/shared-ui/rows';
 import { SubscribeLink } from '../components/SubscribeLink.tsx';
 import { ViewAllTutorialsLink } from '../features/channel/ViewAllTutorialsLink.tsx';
-import { VideoPlayerModal } from '../features/player/VideoPlayerModal.tsx';
 import { describeSearchResult } from '../features/search/describeSearchResult.ts';
 import { TutorialSearchBar } from '../features/search/TutorialSearchBar.tsx';
 import { tutorialsPageSize } from '../features/search/searchTutorials.ts';
 import {
-  firstSearchLoader,
-  prefetchFirstSearch,
+  prefetchAddressSearch,
+  searchLoader,
   useTutorialSearch,
 } from '../features/search/useTutorialSearch.ts';
 import { TutorialGrid } from '../features/videos/TutorialGrid.tsx';
 import styles from './TutorialsPage.module.css';
 
-/** On the server: the first search and the testimonials the page renders from (the browser hydrates from them). */
-export const loader = combinedLoader(firstSearchLoader, tableLoader(testimonialsQuery));
+/** The player's code comes with the first Play Video: nothing before it needs it. */
+const VideoPlayerModal = lazy(() =>
+  import('../features/player/VideoPlayerModal.tsx').then((module) => ({ default: module.VideoPlayerModal })),
+);
 
-// The first search is on its way while React renders the page.
-prefetchFirstSearch();
+/**
+ * On the server: the search the address asks for (the first search without one) and the testimonials the page renders
+ * from (the browser hydrates from them).
+ */
+export const loader = combinedLoader(searchLoader, tableLoader(testimonialsQuery));
+
+// The address's search is on its way while React renders the page.
+prefetchAddressSearch();
 
 export default function TutorialsPage() {
   const headingId = useId();
@@ -73,7 +80,11 @@ export default function TutorialsPage() {
         </div>
       </section>
       <Testimonials />
-      <VideoPlayerModal tutorial={playing} onClose={closePlayer} />
+      {playing && (
+        <Suspense fallback={null}>
+          <VideoPlayerModal tutorial={playing} onClose={closePlayer} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,7 +1,11 @@
 // The card grid of every catalogue (projects, courses, tutorials): while the first load is under way it holds
-// placeholder cards, so the page keeps its height and nothing below jumps when the cards arrive.
-import type { ReactNode } from 'react';
+// placeholder cards, so the page keeps its height and nothing below jumps when the cards arrive. The cards the server
+// rendered stay the server's HTML (useKeptServerHtml) until the items change: hydrating the page costs the list, not
+// every card. So a card's actions (View Project, Play Video) are the grid's: `onItemAction` gets the item and the
+// event of a click, or a middle click, on a link or button of its card.
+import { useState, type MouseEvent, type ReactNode } from 'react';
 import { Button } from '@site/shared-ui/Button';
+import { keptServerHtmlProps, useKeptServerHtml } from '@site/shared-ui/ServerHtml';
 import { visuallyHiddenClassName } from '@site/shared-ui/VisuallyHidden';
 import styles from './CardGrid.module.css';
 
@@ -26,6 +30,16 @@ interface CardGridProps<Item> {
   busy?: boolean;
   /** Shown instead of an empty list when there are no items (after loading). */
   empty?: ReactNode;
+  /**
+   * A link or button of a card was clicked (or middle-clicked: `event.type` is 'auxclick'): the card's own handlers
+   * would not run while the card is the server's HTML.
+   */
+  onItemAction?: (item: Item, event: MouseEvent) => void;
+  /**
+   * The cards may stay the server's HTML until the items change (the default). A grid whose cards handle events
+   * that do not reach the grid (an image's load error) says false.
+   */
+  keepServerHtml?: boolean;
   /**
    * The first load failed (or passed its deadline): the message and "Try again" stand over the placeholders, which
    * keep the grid's height, so nothing moves when the message comes nor when the cards finally arrive.
@@ -73,7 +87,21 @@ export function CardGrid<Item>({
   busy = false,
   empty,
   failure,
+  onItemAction,
+  keepServerHtml = true,
 }: CardGridProps<Item>) {
+  const [hydratedItems] = useState(items);
+  const listShown =
+    !loading && !(failure && items.length === 0) && !(items.length === 0 && empty !== undefined);
+  const kept = useKeptServerHtml(keepServerHtml && listShown && items === hydratedItems);
+  const act = (event: MouseEvent<HTMLUListElement>) => {
+    if (!onItemAction || (event.type === 'auxclick' && event.button !== 1)) return;
+    const control = (event.target as Element).closest('a, button');
+    const card = control?.closest<HTMLElement>('[data-item]');
+    if (!card || !event.currentTarget.contains(card)) return;
+    const item = items.find((candidate) => keyOf(candidate) === card.dataset.item);
+    if (item !== undefined) onItemAction(item, event);
+  };
   if (loading) {
     return (
       <ul className={styles.grid} aria-busy="true">
@@ -107,12 +135,23 @@ export function CardGrid<Item>({
   }
   if (items.length === 0 && empty !== undefined) return empty;
   return (
-    <ul className={busy ? `${styles.grid} ${styles.busy}` : styles.grid} aria-label={label} aria-busy={busy}>
-      {items.map((item, index) => (
-        <li key={keyOf(item)} className={styles.item}>
-          {renderItem(item, index)}
-        </li>
-      ))}
+    // The list itself is not interactive: a click is handled here for the card's link or button it landed on.
+    // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions
+    <ul
+      className={busy ? `${styles.grid} ${styles.busy}` : styles.grid}
+      aria-label={label}
+      aria-busy={busy}
+      onClick={act}
+      onAuxClick={act}
+      {...(kept ? keptServerHtmlProps : {})}
+    >
+      {kept
+        ? undefined
+        : items.map((item, index) => (
+            <li key={keyOf(item)} className={styles.item} data-item={keyOf(item)}>
+              {renderItem(item, index)}
+            </li>
+          ))}
     </ul>
   );
 }

@@ -1,12 +1,31 @@
-// How a catalogue's search box and keyword chips work together, as a pure state machine (portfolio, courses and, with
-// no chips, tutorials). They are one search: the list shows what the last search asked for, the box says what that
-// was.
+// How a catalogue's search box and keyword chips work together (portfolio, courses and, with no chips, tutorials): a
+// pure state machine, and the same as React state on the page's address (useCatalogueSearch). They are one search:
+// the list shows what the last search asked for, the box says what that was.
 // - Typing only edits the box; submitting (Search button or Enter) searches titles for the trimmed term and releases
 //   any chosen chip. Submitting the chosen chip's keyword unchanged (in any case) keeps the chip.
 // - Pressing a chip puts its keyword in the box and filters by it; pressing the chosen chip again shows everything.
 // - Clearing the box, submitting only spaces, or "Show all" shows everything and releases the chip.
 // Each step says whether the visitor searched (a submitted term or a chip: what analytics records) or cleared.
-import { everyItem, normaliseSearchText, type CatalogueQuery } from '@site/shared-ui/catalogueQuery';
+// The search is the page's address (see searchAddress): what the list shows is read from the address, and a search
+// goes to the address of the new search, one history entry each (typing alone goes nowhere), so the back button
+// returns to the search before; going back, or following a link to a search, puts that search in the box.
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { keepScrollState, useLocation, useNavigate } from '@site/shared-ui/router';
+import { readSearchAddress, searchAddressQuery, type SearchAddress } from '@site/shared-ui/searchAddress';
+
+/**
+ * What the visitor asked for: everything, a title search, or one keyword chip. The database applies it to the whole
+ * catalogue (search_catalogue: a case-insensitive substring of the title; a keyword the items' keywords include).
+ */
+export type CatalogueQuery =
+  { kind: 'all' } | { kind: 'title'; term: string } | { kind: 'keyword'; keyword: string };
+
+export const everyItem: CatalogueQuery = { kind: 'all' };
+
+/** Search text as compared: without the spaces around it, in lower case (English rules, on every machine). */
+function normaliseSearchText(text: string): string {
+  return text.trim().toLocaleLowerCase('en');
+}
 
 export interface CatalogueSearchState {
   /** What the search box shows. */
@@ -68,3 +87,75 @@ export function nextCatalogueSearch(
       };
   }
 }
+
+function queryOf({ term, chip }: SearchAddress): CatalogueQuery {
+  if (chip) return { kind: 'keyword', keyword: chip };
+  return term ? { kind: 'title', term } : everyItem;
+}
+
+/** The term a search answers, as the box shows it and analytics records it: the chip's keyword, the term, or ''. */
+export function searchedTerm(query: CatalogueQuery): string {
+  return query.kind === 'keyword' ? query.keyword : query.kind === 'title' ? query.term : '';
+}
+
+export function useCatalogueSearch(onOutcome: (outcome: NonNullable<CatalogueSearchOutcome>) => void) {
+  const { pathname, search } = useLocation();
+  const navigate = useNavigate();
+  const address = readSearchAddress(pathname, search);
+  const query = queryOf(address);
+  const [box, setBox] = useState({ text: searchedTerm(query), of: search });
+  // The address changed without the box (back, forward, a link): the box shows that search.
+  if (box.of !== search) setBox({ text: searchedTerm(query), of: search });
+  const boxText = box.of === search ? box.text : searchedTerm(query);
+  // The latest state, also between two actions of one event (the SearchBox reports a cleared box as a change and
+  // then a search), so each action sees the one before.
+  const latest = useRef<CatalogueSearchState>({ boxText, query });
+  useEffect(() => {
+    latest.current = { boxText, query };
+  });
+
+  const addressOf = useCallback(
+    (next: Partial<SearchAddress>) =>
+      searchAddressQuery(pathname, { ...readSearchAddress(pathname, search), ...next }),
+    [pathname, search],
+  );
+
+  const dispatch = useCallback(
+    (action: CatalogueSearchAction) => {
+      const step = nextCatalogueSearch(latest.current, action);
+      latest.current = step.state;
+      if (action.type === 'typed') {
+        setBox({ text: step.state.boxText, of: search });
+        return;
+      }
+      const { query: asked } = step.state;
+      // A new search starts at its first page.
+      const nextSearch = addressOf({
+        term: asked.kind === 'title' ? asked.term : '',
+        chip: asked.kind === 'keyword' ? asked.keyword : '',
+        page: 1,
+      });
+      setBox({ text: step.state.boxText, of: nextSearch });
+      if (nextSearch !== search) void navigate({ search: nextSearch }, { state: keepScrollState });
+      if (step.outcome !== null) onOutcome(step.outcome);
+    },
+    [addressOf, navigate, onOutcome, search],
+  );
+
+  return {
+    boxText,
+    query,
+    chip: chosenChip({ boxText, query }),
+    /** The search the address asks for (term, chip, sort, page). */
+    address,
+    /** The address (its query) of the same search with other fields: another page, another sort. */
+    addressOf,
+    type: useCallback((text: string) => dispatch({ type: 'typed', text }), [dispatch]),
+    search: useCallback((term: string) => dispatch({ type: 'submitted', term }), [dispatch]),
+    pressChip: useCallback((chip: string | null) => dispatch({ type: 'chipPressed', chip }), [dispatch]),
+    clear: useCallback(() => dispatch({ type: 'cleared' }), [dispatch]),
+  };
+}
+
+/** What useCatalogueSearch gives a section: the box text, the query, the chosen chip, the address and the actions. */
+export type CatalogueSearch = ReturnType<typeof useCatalogueSearch>;

@@ -1,12 +1,19 @@
 // A search's analytics event carries how many results the visitor saw, so the owner can tell a search that found
 // nothing (the next tutorial or course to make). So a search is recorded once its answer is on screen, not when it is
-// asked: a catalogue filtered in the page answers in the next render, a search run on the server when its answer
-// arrives. A search that a newer one replaced before it was answered, or that the visitor left unanswered, is still
+// asked: every search is answered by the database (search_catalogue, search_videos), when its answer arrives. A search that a newer one replaced before it was answered, or that the visitor left unanswered, is still
 // recorded, without a count: nobody saw its results.
 //
 // Two hooks, because the search is asked before the section knows its answer: useSearchLog before the search's state
-// (its `searched` goes into the search's callback), useRecordShownSearch once the answer on screen is known.
+// (its `searched` goes into the search's callback), useRecordShownSearch once the answer on screen is known. For a
+// catalogue page (its search is the address, its answer the page useCatalogue reads) the two are
+// useLoggedCatalogueSearch and useRecordCatalogueSearch.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import {
+  searchedTerm,
+  useCatalogueSearch,
+  type CatalogueSearchOutcome,
+} from '@site/shared-ui/catalogueSearch';
+import type { LoadStatus } from '@site/shared-ui/useLiveTable';
 
 /** What the list shows now: the term it answers (as the search was logged) and how many results. */
 export interface ShownSearchAnswer {
@@ -24,6 +31,14 @@ export interface SearchLog {
   searched: (term: string) => void;
   /** The searches still waiting once some were recorded. */
   keep: (terms: readonly string[]) => void;
+}
+
+/**
+ * The term as asked and the term the answer carries are one search whatever their case and the spaces around them (an
+ * address writes a chip in capitals, and a term trimmed).
+ */
+function sameTerm(shown: string, asked: string): boolean {
+  return shown.trim().toLocaleLowerCase('en') === asked.trim().toLocaleLowerCase('en');
 }
 
 export function useSearchLog(): SearchLog {
@@ -56,7 +71,7 @@ export function useRecordShownSearch(
     if (newest === undefined) return;
     const replaced = waiting.slice(0, -1);
     for (const term of replaced) latestRecord.current(term, undefined);
-    if (shownCount !== undefined && shownTerm === newest) {
+    if (shownCount !== undefined && shownTerm !== undefined && sameTerm(shownTerm, newest)) {
       latestRecord.current(newest, shownCount);
       unrecorded.current = [];
       keep([]);
@@ -73,5 +88,45 @@ export function useRecordShownSearch(
       unrecorded.current = [];
     },
     [],
+  );
+}
+
+/**
+ * The kit's catalogue search (the page's address), each search the visitor makes logged until its answer is shown.
+ * @param clearedIsSearch clearing the box is a search of its own (the tutorials': an empty term searches everything)
+ */
+export function useLoggedCatalogueSearch(clearedIsSearch = false) {
+  const log = useSearchLog();
+  const { searched } = log;
+  const search = useCatalogueSearch(
+    useCallback(
+      (outcome: NonNullable<CatalogueSearchOutcome>) => {
+        if (outcome.kind === 'searched') searched(outcome.term);
+        else if (clearedIsSearch) searched('');
+      },
+      [searched, clearedIsSearch],
+    ),
+  );
+  return { ...search, log };
+}
+
+/** A catalogue search whose searches are recorded once answered (useLoggedCatalogueSearch). */
+export type LoggedCatalogueSearch = ReturnType<typeof useLoggedCatalogueSearch>;
+
+/**
+ * Records the searches of a catalogue page once its page of results (useCatalogue) answers the address's search: with
+ * how many items match it, on every page.
+ */
+export function useRecordCatalogueSearch(
+  search: LoggedCatalogueSearch,
+  record: RecordSearch,
+  results: { status: LoadStatus; matches: number },
+): void {
+  useRecordShownSearch(
+    search.log,
+    record,
+    results.status === 'ready'
+      ? { term: searchedTerm(search.query), resultCount: results.matches }
+      : undefined,
   );
 }

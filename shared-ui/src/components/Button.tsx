@@ -23,12 +23,14 @@ interface ButtonLinkProps {
   className?: string;
   children: ReactNode;
   onClick?: () => void;
+  /** The navigation's state (keepScrollState: the window stays where it is). */
+  state?: unknown;
 }
 
 /** A link inside the site that looks like a button. */
-export function ButtonLink({ to, variant, className, children, onClick }: ButtonLinkProps) {
+export function ButtonLink({ to, variant, className, children, onClick, state }: ButtonLinkProps) {
   return (
-    <Link to={to} className={buttonClassName(variant, className)} onClick={onClick}>
+    <Link to={to} className={buttonClassName(variant, className)} onClick={onClick} state={state}>
       {children}
     </Link>
   );

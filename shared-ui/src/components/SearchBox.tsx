@@ -12,10 +12,25 @@ interface SearchBoxProps {
   onChange: (value: string) => void;
   /** Runs on submit with the trimmed term, and with '' when the box is cleared. */
   onSearch: (term: string) => void;
+  /** The form's id, for the controls outside it that belong to the same search (chips, a sort menu). */
+  formId?: string;
   className?: string;
 }
 
-export function SearchBox({ label, placeholder, value, onChange, onSearch, className }: SearchBoxProps) {
+/**
+ * A search box and its Search button. It is a plain GET form of the page itself, its term named `q` (see the kit's
+ * searchAddress): without JavaScript, or before the page's code runs, a search loads the page's address for it, which
+ * the server renders.
+ */
+export function SearchBox({
+  label,
+  placeholder,
+  value,
+  onChange,
+  onSearch,
+  formId,
+  className,
+}: SearchBoxProps) {
   const inputId = useId();
   const input = useRef<HTMLInputElement>(null);
   // Text typed into the server's HTML before the section's code ran stays in the box through hydration (React keeps
@@ -32,7 +47,14 @@ export function SearchBox({ label, placeholder, value, onChange, onSearch, class
     onSearch((input.current?.value ?? value).trim());
   };
   return (
-    <form role="search" className={[styles.form, className].filter(Boolean).join(' ')} onSubmit={submit}>
+    <form
+      id={formId}
+      role="search"
+      // No action: a GET form loads the page's own address with the form's fields as its query.
+      method="get"
+      className={[styles.form, className].filter(Boolean).join(' ')}
+      onSubmit={submit}
+    >
       {/* Visually hidden, and so out of the row's flex layout (no gap before the box). */}
       <label htmlFor={inputId} className={visuallyHiddenClassName}>
         {label}
@@ -40,6 +62,7 @@ export function SearchBox({ label, placeholder, value, onChange, onSearch, class
       <input
         ref={input}
         id={inputId}
+        name="q"
         className={`${textFieldClassNames.field} ${textFieldClassNames.pill} ${styles.input}`}
         type="search"
         placeholder={placeholder}

@@ -97,6 +97,8 @@ export function Testimonials({ title = 'What my students say' }: { title?: strin
           loading={status === 'loading'}
           placeholderCount={placeholderCount}
           placeholderClassName={styles.placeholder}
+          // A picture that fails to load gives way to the default icon: each card handles its own picture's error.
+          keepServerHtml={false}
           failure={
             status === 'error' ? { message: loadFailedMessage('testimonials'), onRetry: retry } : undefined
           }

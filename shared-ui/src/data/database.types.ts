@@ -868,6 +868,16 @@ export type Database = {
         };
         Returns: string;
       };
+      search_catalogue: {
+        Args: {
+          catalogue: string;
+          keyword?: string;
+          page_number?: number;
+          page_size?: number;
+          search_term?: string;
+        };
+        Returns: Json;
+      };
       search_videos: {
         Args: { search_term?: string; sort?: string };
         Returns: {

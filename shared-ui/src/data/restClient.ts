@@ -77,14 +77,21 @@ export interface RowOrder {
   ascending: boolean;
 }
 
-/** Every row of the table the anon role may see, in the given order. */
+/** PostgREST filters by column, as its URL writes them (`{ featured_rank: 'not.is.null' }`). */
+export type TableFilter = Readonly<Record<string, string>>;
+
+/**
+ * Every row of the table the anon role may see (or those the filter keeps), in the given order.
+ * @param options.filter keeps the rows that pass every filter
+ */
 export async function selectRows<Row>(
   table: string,
   order: RowOrder,
-  options: RestOptions = {},
+  { filter = {}, ...options }: RestOptions & { filter?: TableFilter } = {},
 ): Promise<Row[]> {
   const query = new URLSearchParams({
     select: '*',
+    ...filter,
     order: `${order.column}.${order.ascending ? 'asc' : 'desc'}`,
   });
   const response = await restRequest(

@@ -5,14 +5,22 @@
 // is a module-level cache on the server: the server passes each request's data down in context.
 import { jsonScriptHtml } from '@site/shared-ui/jsonScript';
 import { createContext, useContext } from 'react';
-import { selectRows, callDatabaseFunction } from '@site/shared-ui/restClient';
+import { selectRows, callDatabaseFunction, type TableFilter } from '@site/shared-ui/restClient';
 import type { SupabaseRuntimeConfig } from '@site/shared-ui/supabaseClient';
 
 /** Data by key: a table's rows in an order ('projects:created_at:desc'), or a function's answer. */
 export type SectionData = Readonly<Record<string, unknown>>;
 
+/** The address a page is rendered for: its path and its query (canonical, '' or '?...'; see searchAddress). */
+export interface PageAddress {
+  path: string;
+  search: string;
+}
+
 export interface LoaderContext {
   backend: SupabaseRuntimeConfig;
+  /** The page's address: a page with a search loads what its query asks for (the search is the address). */
+  address: PageAddress;
   /** Aborted when the page's deadline passes: the section then renders in the browser instead. */
   signal: AbortSignal;
   /** Told each table the data is read from: the server's page cache renders the page again when one changes. */
@@ -22,14 +30,19 @@ export interface LoaderContext {
 /** What an exposed page module may export beside its component: the data it renders from. */
 export type SectionLoader = (context: LoaderContext) => Promise<SectionData>;
 
+export type { TableFilter };
+
 export interface TableQuery {
   table: string;
   order: { column: string; ascending: boolean };
+  /** Only the rows that pass it (PostgREST filters): a page never carries more rows than it shows. */
+  filter?: TableFilter;
 }
 
 /** The key of a table's rows in an order, the same for the loader, the server and the browser. */
-export function tableDataKey({ table, order }: TableQuery): string {
-  return `${table}:${order.column}:${order.ascending ? 'asc' : 'desc'}`;
+export function tableDataKey({ table, order, filter }: TableQuery): string {
+  const kept = filter ? `?${new URLSearchParams(filter as Record<string, string>)}` : '';
+  return `${table}:${order.column}:${order.ascending ? 'asc' : 'desc'}${kept}`;
 }
 
 /** The key of a database function's answer to these arguments. */
@@ -46,7 +59,12 @@ export function tableLoader(...queries: TableQuery[]): SectionLoader {
           reads?.(query.table);
           return [
             tableDataKey(query),
-            await selectRows(query.table, query.order, { backend, quiet: true, signal }),
+            await selectRows(query.table, query.order, {
+              backend,
+              quiet: true,
+              signal,
+              filter: query.filter,
+            }),
           ];
         }),
       ),

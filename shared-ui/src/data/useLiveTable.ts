@@ -4,7 +4,12 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { retryDelayMs } from '@site/shared-ui/deadlines';
 import { selectRows } from '@site/shared-ui/restClient';
 import { reportFailure } from '@site/shared-ui/pageLeaving';
-import { embeddedPageData, tableDataKey, useSectionData } from '@site/shared-ui/sectionData';
+import {
+  embeddedPageData,
+  tableDataKey,
+  useSectionData,
+  type TableFilter,
+} from '@site/shared-ui/sectionData';
 import { watchTableChanges, type RowChange } from '@site/shared-ui/tableChanges';
 
 export type LiveTableName = 'projects' | 'courses' | 'testimonials' | 'ads' | 'videos';
@@ -48,110 +53,148 @@ export function applyRowChange<Row extends RowWithId>(
 }
 
 /** A read started early (see prefetchRead), by its data key, waiting for the page that will show it. */
-const prefetched = new Map<string, { rows: Promise<unknown[]>; startedAt: number }>();
+const prefetched = new Map<string, { answer: Promise<unknown>; startedAt: number }>();
 /** An early read older than this is not used: the page reads afresh. */
 const prefetchFreshForMs = 10_000;
 
-function tableKey(table: LiveTableName, order: { column: string; ascending: boolean }): string {
-  return tableDataKey({ table, order });
+function tableKey(
+  table: LiveTableName,
+  order: { column: string; ascending: boolean },
+  filter?: TableFilter,
+): string {
+  return tableDataKey({ table, order, filter });
 }
 
 /**
  * Starts a read before the component that shows it renders: a section calls it when its module is evaluated, so the
- * rows are on their way while React renders. The first useLiveRead with the same key takes the result.
+ * answer is on its way while React renders. The first useLiveRead with the same key takes the result.
  */
-export function prefetchRead(key: string, read: () => Promise<unknown[]>): void {
+export function prefetchRead(key: string, read: () => Promise<unknown>): void {
   // On the server a page's data comes from its loader; in a server-rendered page, it is already in the page.
   if (typeof window === 'undefined') return;
   if (prefetched.has(key) || key in embeddedPageData().data) return;
-  const rows = read();
-  rows.catch(() => undefined); // the component that takes it reports the failure
-  prefetched.set(key, { rows, startedAt: Date.now() });
+  const answer = read();
+  answer.catch(() => undefined); // the component that takes it reports the failure
+  prefetched.set(key, { answer, startedAt: Date.now() });
 }
 
-/** Every row of the table, in its order (kept with compareRows, as changes are applied). */
+/** The table's rows (every visible one, or those the filter keeps), in its order, as compareRows keeps them. */
 async function readTable<Row>(
   table: LiveTableName,
   order: LiveTableOrder<Row>,
+  filter: TableFilter | undefined,
   quiet: boolean,
 ): Promise<Row[]> {
-  const rows = await selectRows<Row>(table, order, { quiet });
+  const rows = await selectRows<Row>(table, order, { quiet, filter });
   return [...rows].sort(compareRows(order));
 }
 
-/** prefetchRead for a whole table in an order (the read useLiveTable makes). */
-export function prefetchTable<Row>(table: LiveTableName, order: LiveTableOrder<Row>): void {
-  prefetchRead(tableKey(table, order), () => readTable(table, order, false));
+/** prefetchRead for a table in an order (the read useLiveTable makes). */
+export function prefetchTable<Row>(
+  table: LiveTableName,
+  order: LiveTableOrder<Row>,
+  filter?: TableFilter,
+): void {
+  prefetchRead(tableKey(table, order, filter), () => readTable(table, order, filter, false));
 }
 
-function takePrefetched<Row>(key: string): Promise<Row[]> | undefined {
+function takePrefetched<Answer>(key: string): Promise<Answer> | undefined {
   const early = prefetched.get(key);
   prefetched.delete(key);
   return early && Date.now() - early.startedAt < prefetchFreshForMs
-    ? (early.rows as Promise<Row[]>)
+    ? (early.answer as Promise<Answer>)
     : undefined;
 }
 
-export interface LiveRead<Row extends RowWithId> {
+export interface LiveRead<Answer> {
   /** The read's data key: the page's data block and early reads are found by it; another key is another read. */
   key: string;
-  /** The table whose changes change the rows. */
+  /** The table whose changes change the answer. */
   table: LiveTableName;
-  /** Reads the rows; `quiet`: in the background (catching up, after a change), without the loading bar. */
-  read: (quiet: boolean) => Promise<Row[]>;
-  /** Applies one change to the rows; without it, the rows are read again (changes that come together, once). */
-  applyChange?: (rows: readonly Row[], change: RowChange<Row>) => Row[];
+  /** Reads the answer; `quiet`: in the background (catching up, after a change), without the loading bar. */
+  read: (quiet: boolean) => Promise<Answer>;
+  /** What is shown before any read has answered (an empty list). */
+  initial: Answer;
+  /** Applies one change to the answer; without it, the answer is read again (changes that come together, once). */
+  applyChange?: (answer: Answer, change: RowChange<RowWithId>) => Answer;
   /** What a failed read is logged as (default `[<table>] load failed:`). */
   failureLabel?: string;
 }
 
-export interface LiveReadView<Row> {
-  /** Of the read for `key`: 'loading' until it answers (the rows shown meanwhile are the last answer's). */
+export interface LiveReadView<Answer> {
+  /** Of the read for `key`: 'loading' until it answers (the answer shown meanwhile is the last one's). */
   status: LoadStatus;
-  rows: Row[];
+  answer: Answer;
   /** No read has answered yet. */
   firstLoad: boolean;
   /** The visitor's "Try again": reads again at once. */
   retry: () => void;
 }
 
-interface ReadState<Row> {
-  /** The read these rows answer (undefined: none yet). */
+interface ReadState<Answer> {
+  /** The read this answer answers (undefined: none yet). */
   key: string | undefined;
   status: LoadStatus;
-  rows: Row[];
+  answer: Answer;
 }
 
 /** Changes that come together (a sync touches many rows) are answered by one read. */
 const rereadDelayMs = 200;
 
+/** Whether two answers (JSON values) say the same: the same values, objects' keys in any order. */
+export function sameAnswer(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a) || Array.isArray(b)) {
+    return (
+      Array.isArray(a) &&
+      Array.isArray(b) &&
+      a.length === b.length &&
+      a.every((value, index) => sameAnswer(value, b[index]))
+    );
+  }
+  const aKeys = Object.keys(a);
+  const bValues = b as Record<string, unknown>;
+  return (
+    aKeys.length === Object.keys(b).length &&
+    aKeys.every(
+      (key) => Object.hasOwn(bValues, key) && sameAnswer((a as Record<string, unknown>)[key], bValues[key]),
+    )
+  );
+}
+
 /**
- * Rows read from the backend and kept live: the first read is a plain REST request (or the rows the page was rendered
- * with, or an early read); live updates (see tableChanges) start once the page is idle and catch up on whatever
- * changed before; each change is applied to the rows, or makes them read again. A failed read (refused, or past its
- * deadline) is logged, leaves what was shown (an empty list at first, status 'error'), never an exception, and is
- * tried again by itself with backoff (see readRetry) until it succeeds, so an open page recovers when the backend
- * does. Only the newest read's answer is used: a late answer never overwrites a newer one, nor another key's.
+ * An answer read from the backend and kept live: the first read is a plain REST request (or the answer the page was
+ * rendered with, or an early read); live updates (see tableChanges) start once the page is idle and catch up on
+ * whatever changed before; each change is applied to the answer, or makes it read again. An answer that says what
+ * the shown one says leaves the shown one as it is (the same object: nothing renders again, and the page keeps the
+ * server's HTML). A failed read (refused, or past its deadline) is logged, leaves what was shown (`initial` at first,
+ * status 'error'), never an exception, and is tried again by itself with backoff (see readRetry) until it succeeds,
+ * so an open page recovers when the backend does. Only the newest read's answer is used: a late answer never
+ * overwrites a newer one, nor another key's.
  */
-export function useLiveRead<Row extends RowWithId>({
+export function useLiveRead<Answer>({
   key,
   table,
   read,
+  initial,
   applyChange,
   failureLabel = `[${table}] load failed:`,
-}: LiveRead<Row>): LiveReadView<Row> {
-  // Rows the page was rendered with (on the server, and in the browser from the page's data block): no first read.
-  const rendered = useSectionData<Row[]>(key);
-  const [state, setState] = useState<ReadState<Row>>(() =>
-    rendered ? { key, status: 'ready', rows: rendered } : { key: undefined, status: 'loading', rows: [] },
+}: LiveRead<Answer>): LiveReadView<Answer> {
+  // The answer the page was rendered with (on the server, and in the browser from the page's data block): no first read.
+  const rendered = useSectionData<Answer>(key);
+  const [state, setState] = useState<ReadState<Answer>>(() =>
+    rendered !== undefined
+      ? { key, status: 'ready', answer: rendered }
+      : { key: undefined, status: 'loading', answer: initial },
   );
-  // The page's rows answer their key's first read, until any read is made.
+  // The page's answer answers its key's first read, until any read is made.
   const fromPage = useRef(rendered !== undefined ? key : undefined);
-  // Each change, catch-up and retry reads the same key again.
+  // Bumped to read the same key again.
   const [revision, setRevision] = useState(0);
   const failures = useRef(0);
   // The changes applied while a read is on its way (undefined: none is): its answer may be older than they are.
-  const changesDuringRead = useRef<RowChange<Row>[] | undefined>(undefined);
+  const changesDuringRead = useRef<RowChange<RowWithId>[] | undefined>(undefined);
   const latest = useRef({ read, applyChange });
   useEffect(() => {
     latest.current = { read, applyChange };
@@ -163,12 +206,12 @@ export function useLiveRead<Row extends RowWithId>({
       clearTimeout(timer);
       timer = setTimeout(() => setRevision((count) => count + 1), rereadDelayMs);
     };
-    const stopWatching = watchTableChanges<Row>(table, {
+    const stopWatching = watchTableChanges<RowWithId>(table, {
       onChange: (change) => {
         const apply = latest.current.applyChange;
         if (apply) {
           changesDuringRead.current?.push(change);
-          setState((current) => ({ ...current, rows: apply(current.rows, change) }));
+          setState((current) => ({ ...current, answer: apply(current.answer, change) }));
         } else readAgainSoon();
       },
       // Catch up on changes made before the subscription was live (at start, or while reconnecting), at once: it is
@@ -191,15 +234,15 @@ export function useLiveRead<Row extends RowWithId>({
       return undefined;
     }
     fromPage.current = undefined;
-    // The same key again: the rows changed, or a retry; what is shown stays if this read fails.
+    // The same key again: the answer changed, or a retry; what is shown stays if this read fails.
     const again = readKey.current === key;
     if (!again) failures.current = 0;
     readKey.current = key;
     let cancelled = false;
     let retryTimer: ReturnType<typeof setTimeout> | undefined;
     changesDuringRead.current = [];
-    (again ? latest.current.read(true) : (takePrefetched<Row>(key) ?? latest.current.read(false)))
-      .then((rows) => {
+    (again ? latest.current.read(true) : (takePrefetched<Answer>(key) ?? latest.current.read(false)))
+      .then((answer) => {
         if (cancelled) return;
         failures.current = 0;
         // A change that came while the read was on its way may be missing from its answer (a catch-up read sent
@@ -207,14 +250,23 @@ export function useLiveRead<Row extends RowWithId>({
         const changes = changesDuringRead.current ?? [];
         changesDuringRead.current = undefined;
         const apply = latest.current.applyChange;
-        setState({ key, status: 'ready', rows: apply ? changes.reduce(apply, rows) : rows });
+        const next = apply ? changes.reduce(apply, answer) : answer;
+        setState((current) =>
+          current.key === key && sameAnswer(current.answer, next)
+            ? current.status === 'ready'
+              ? current
+              : { ...current, status: 'ready' }
+            : { key, status: 'ready', answer: next },
+        );
       })
       .catch((error: unknown) => {
         changesDuringRead.current = undefined;
         if (cancelled) return;
         reportFailure(failureLabel, error);
         setState((current) =>
-          current.key === key && current.status === 'ready' ? current : { key, status: 'error', rows: [] },
+          current.key === key && current.status === 'ready'
+            ? current
+            : { key, status: 'error', answer: initial },
         );
         failures.current += 1;
         retryTimer = setTimeout(() => setRevision((count) => count + 1), retryDelayMs(failures.current));
@@ -223,6 +275,8 @@ export function useLiveRead<Row extends RowWithId>({
       cancelled = true;
       clearTimeout(retryTimer);
     };
+    // `initial` is what an error shows: a value, not a reason to read again.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key, table, revision, failureLabel]);
 
   const retry = useCallback(() => {
@@ -231,32 +285,39 @@ export function useLiveRead<Row extends RowWithId>({
   }, []);
   return {
     status: state.key === key ? state.status : 'loading',
-    rows: state.rows,
+    answer: state.answer,
     firstLoad: state.key === undefined,
     retry,
   };
 }
 
+/** An empty list, the same one each time (a new one would read as a change). */
+const noRows: never[] = [];
+
 /**
- * Every visible row of the table, in its order, kept live (useLiveRead): each Realtime change is applied in place.
+ * Every visible row of the table (or those the filter keeps), in its order, kept live (useLiveRead): each Realtime
+ * change is applied in place.
  */
 export function useLiveTable<Row extends RowWithId, Item>(
   table: LiveTableName,
   toItem: (row: Row) => Item,
   order: LiveTableOrder<Row>,
+  filter?: TableFilter,
 ): { status: LoadStatus; items: Item[]; retry: () => void } {
   const { column, ascending } = order;
-  const key = tableKey(table, { column, ascending });
+  const key = tableKey(table, { column, ascending }, filter);
   const read = useCallback(
-    (quiet: boolean) => readTable<Row>(table, { column, ascending }, quiet),
-    [table, column, ascending],
+    (quiet: boolean) => readTable<Row>(table, { column, ascending }, filter, quiet),
+    // The key names the filter: the same key, the same read.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [key],
   );
   const applyChange = useCallback(
-    (rows: readonly Row[], change: RowChange<Row>) =>
-      applyRowChange(rows, change, compareRows<Row>({ column, ascending })),
+    (rows: Row[], change: RowChange<RowWithId>) =>
+      applyRowChange(rows, change as RowChange<Row>, compareRows<Row>({ column, ascending })),
     [column, ascending],
   );
-  const { status, rows, retry } = useLiveRead<Row>({ key, table, read, applyChange });
-  const items = useMemo(() => rows.map(toItem), [rows, toItem]);
+  const { status, answer, retry } = useLiveRead<Row[]>({ key, table, read, initial: noRows, applyChange });
+  const items = useMemo(() => answer.map(toItem), [answer, toItem]);
   return { status, items, retry };
 }

@@ -10,8 +10,20 @@ export {
   Outlet,
   Route,
   Routes,
-  StaticRouter,
   useLocation,
+  useNavigate,
   useNavigationType,
 } from 'react-router';
 export type { LinkProps, NavLinkProps } from 'react-router';
+
+/**
+ * The state of a navigation that changes only what a page shows (a search, its sort), not the page: the window
+ * stays where it is (the shell's scroll restoration reads it). A new page starts at the top.
+ */
+export const keepScrollState = { keepScroll: true } as const;
+
+export function keepsScroll(state: unknown): boolean {
+  return (
+    typeof state === 'object' && state !== null && (state as { keepScroll?: unknown }).keepScroll === true
+  );
+}

@@ -74,4 +74,42 @@ describe('a server-rendered page in the cache', () => {
       true,
     );
   });
+
+  it('keeps searches apart and bounded: a flood of distinct searches holds no more, and never pushes a page out', () => {
+    const cache = new PageCache({ maxPages: 20, maxSearches: 50, times });
+    cache.set('/', page());
+    cache.set('/portfolio', page());
+    for (let n = 0; n < 10_000; n += 1) {
+      cache.set(`/portfolio?q=flood${n}`, page({ html: `<p>${'x'.repeat(1_000)}${n}</p>` }));
+      cache.set(`/courses?chip=C${n}&page=${n + 2}`, page());
+    }
+    assert.equal(cache.size, 2 + 50);
+    assert.ok(cache.get('/', 1_000));
+    assert.ok(cache.get('/portfolio', 1_000));
+    assert.ok(cache.get('/courses?chip=C9999&page=10001', 1_000));
+    assert.equal(cache.get('/portfolio?q=flood0', 1_000), undefined);
+  });
+
+  it('forgets the least recently used search first', () => {
+    const cache = new PageCache({ maxSearches: 2, times });
+    cache.set('/portfolio?q=a', page());
+    cache.set('/portfolio?q=b', page());
+    assert.ok(cache.get('/portfolio?q=a', 1_000));
+    cache.set('/portfolio?q=c', page());
+    assert.equal(cache.get('/portfolio?q=b', 1_000), undefined);
+    assert.ok(cache.get('/portfolio?q=a', 1_000));
+    assert.ok(cache.get('/portfolio?q=c', 1_000));
+  });
+
+  it('marks searches stale with their tables, but renders again now only the pages', () => {
+    const cache = new PageCache({ times });
+    cache.set('/portfolio', page());
+    cache.set('/portfolio?q=harbour', page());
+    cache.set('/courses?chip=CSS', page({ tables: ['courses'], sections: ['courses'] }));
+    assert.deepEqual(cache.tableChanged('projects'), ['/portfolio']);
+    assert.equal(cache.get('/portfolio?q=harbour', 1_000)?.state, 'stale');
+    assert.equal(cache.get('/courses?chip=CSS', 1_000)?.state, 'fresh');
+    assert.deepEqual(cache.sectionRedeployed('courses'), []);
+    assert.equal(cache.get('/courses?chip=CSS', 1_000)?.state, 'stale');
+  });
 });

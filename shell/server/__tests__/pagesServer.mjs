@@ -23,8 +23,8 @@ export async function startPagesServer({
     root,
     pagePaths,
     renderer: render && {
-      render: async (page, document) => {
-        const rendered = await render(page, document);
+      render: async (page, search, document) => {
+        const rendered = await render(page, document, search);
         // Each render is a new source, as a new render of the page cache is.
         return rendered && { ...rendered, source: {} };
       },

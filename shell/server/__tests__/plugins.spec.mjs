@@ -299,6 +299,55 @@ describe('the CSP as remotes.json changes', () => {
   });
 });
 
+describe('a search is an address', () => {
+  let site;
+  const asked = [];
+  before(async () => {
+    site = await startPagesServer({
+      root,
+      pagePaths: ['/', '/about', '/courses'],
+      render: async (page, document, search) => {
+        asked.push(`${page} ${search}`);
+        return { status: 200, headers: {}, body: document.replace('</body>', `<p>for ${search}</p></body>`) };
+      },
+      quiet: true,
+    });
+  });
+  after(() => site.close());
+
+  it('renders a page with a search for its query, in its one spelling', async () => {
+    const answer = await get(site.port, '/courses?chip=CSS&page=2');
+    assert.equal(answer.status, 200);
+    assert.match(answer.body.toString(), /<p>for \?chip=CSS&page=2<\/p>/);
+    assert.ok(asked.includes('/courses ?chip=CSS&page=2'));
+  });
+
+  it('answers every other spelling of a search 301 to that one, and renders nothing for it', async () => {
+    const before = asked.length;
+    for (const [spelling, canonical] of [
+      ['/courses?page=2&chip=css', '/courses?chip=CSS&page=2'],
+      ['/courses?q=+Angular+&utm_source=mail', '/courses?q=Angular'],
+      ['/courses?q=map&chip=', '/courses'],
+      ['/courses?', '/courses'],
+      ['/Courses/?q=Angular', '/courses?q=Angular'],
+    ]) {
+      let answer = await get(site.port, spelling);
+      // A path spelled otherwise is first answered with its page's path, the query kept as sent.
+      if (answer.headers.location?.startsWith('/courses') && answer.headers.location !== canonical)
+        answer = await get(site.port, answer.headers.location);
+      assert.equal(answer.status, 301, spelling);
+      assert.equal(answer.headers.location, canonical, spelling);
+    }
+    assert.equal(asked.length, before);
+  });
+
+  it('leaves the query of a page without a search alone', async () => {
+    const answer = await get(site.port, '/about?q=Angular&page=2');
+    assert.equal(answer.status, 200);
+    assert.ok(asked.includes('/about '));
+  });
+});
+
 describe('pages and generated answers', () => {
   let shell;
   let coursesHead = '<script type="application/ld+json">{"name":"A"}</script>';
@@ -310,7 +359,7 @@ describe('pages and generated answers', () => {
       pagePaths: ['/', '/about', '/courses'],
       headTags: async (page) => (page === '/courses' ? coursesHead : undefined),
       renderer: {
-        render: async (page, document) => {
+        render: async (page, _search, document) => {
           if (page !== '/') return undefined;
           renders += 1;
           return {

@@ -1,7 +1,9 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { createServer as createHttpServer } from 'node:http';
 import { createServer } from 'node:net';
-import { siteContentReader } from '../siteContent.mjs';
+import { cataloguePageSize } from '@site/shared-ui/searchAddress';
+import { feedLength, siteContentReader } from '../siteContent.mjs';
 
 /** A port nothing listens on: the backend is down. */
 async function closedPort() {
@@ -18,12 +20,49 @@ describe('the site content reader', () => {
     const url = `http://127.0.0.1:${await closedPort()}`;
     const content = siteContentReader({ url, publishableKey: 'sb_publishable_test' }, { timeoutMs: 500 });
     assert.deepEqual(await content(), {
-      rows: { projects: [], courses: [], testimonials: [], videos: [], feedVideos: [], newsletterIssues: [] },
+      rows: {
+        projects: [],
+        featuredProjects: [],
+        courses: [],
+        testimonials: [],
+        videos: [],
+        feedVideos: [],
+        newsletterIssues: [],
+      },
       backendUrl: url,
     });
     assert.match(String(console.error.mock.calls[0].arguments[0]), /\[site content\] read failed/);
     // Asked again before the next read is due: still no rows, at once.
     assert.deepEqual((await content()).rows.courses, []);
+  });
+
+  it('reads a bounded number of rows, however large the catalogues: their first pages, the featured projects and the feeds', async () => {
+    const asked = [];
+    const backend = createHttpServer((request, response) => {
+      asked.push(decodeURIComponent(request.url));
+      response.setHeader('Content-Type', 'application/json');
+      response.end('[]');
+    });
+    await new Promise((resolve) => backend.listen(0, '127.0.0.1', resolve));
+    try {
+      const content = siteContentReader({
+        url: `http://127.0.0.1:${backend.address().port}`,
+        publishableKey: 'sb_publishable_test',
+      });
+      await content();
+      const firstPage = `select=*&order=created_at.desc,id.asc&limit=${cataloguePageSize}`;
+      assert.deepEqual(asked.sort(), [
+        `/rest/v1/courses?${firstPage}`,
+        `/rest/v1/newsletter_issues?select=id,kind,subject,body_markdown,slug,queued_at,sent_at,updated_at&order=queued_at.desc&limit=${feedLength}`,
+        '/rest/v1/projects?select=*&featured_rank=not.is.null&order=featured_rank.asc',
+        `/rest/v1/projects?${firstPage}`,
+        '/rest/v1/testimonials?select=updated_at&order=updated_at.desc&limit=1',
+        '/rest/v1/videos?select=updated_at&order=updated_at.desc&limit=1',
+        `/rest/v1/videos?select=video_id,title,description,thumbnail_url,published_at,updated_at&order=published_at.desc&limit=${feedLength}`,
+      ]);
+    } finally {
+      backend.close();
+    }
   });
 });
 

@@ -2,7 +2,9 @@
 // when it cannot be, its prerendered file; in the visitor's chosen theme from the first byte (../pageTheme.mjs), with
 // the head tags made from the tables (structured data) and the page's early hints (a Link header). Any other spelling
 // of a page is answered 301 to it (../pagePaths.mjs); an unknown path gets the not-found page with status 404, and
-// nothing is rendered or kept for it. A page previewed (./previews.mjs) is the prerendered file, rendered in the
+// nothing is rendered or kept for it. A search is an address: a page with a search (/portfolio?q=...) is rendered for
+// its query, and any other spelling of that search answers 301 to its canonical query (@site/shared-ui/searchAddress);
+// the query of a page without a search is not read. A page previewed (./previews.mjs) is the prerendered file, rendered in the
 // browser with the preview's remotes, and never kept by a cache.
 // What a page sends is the same bytes for many visitors: each answer (a rendered or prerendered page, in a theme, with
 // its head tags) is made once, with its ETag, and compressed once per encoding, so a page from the page cache costs a
@@ -13,6 +15,7 @@ import fastifyPlugin from 'fastify-plugin';
 import fresh from 'fresh';
 import Negotiator from 'negotiator';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import { canonicalSearchQuery } from '@site/shared-ui/searchAddress';
 import { plainNotFound } from '../app.mjs';
 import { insertBefore, textHash } from '../markup.cjs';
 import { canonicalPage, requestPath } from '../pagePaths.mjs';
@@ -100,8 +103,9 @@ class Answers {
  * @param {string} options.root the shell's build folder (its prerendered pages)
  * @param {Iterable<string>} options.pagePaths the site's pages (none: a development build, where the app routes every
  *   path in the browser from index.html)
- * @param {{ render: (page: string, document: string) => Promise<{ status: number, headers: Record<string, string>,
- *   body: string, source: object } | undefined> }} [options.renderer] server rendering (../pageRenderer.mjs)
+ * @param {{ render: (page: string, search: string, document: string) => Promise<{ status: number,
+ *   headers: Record<string, string>, body: string, source: object } | undefined> }} [options.renderer] server rendering
+ *   (../pageRenderer.mjs), of a page and the canonical query of its search
  * @param {(page: string) => Promise<string | undefined>} [options.headTags] tags made from the tables for a page's head
  * @param {(page: string) => Promise<string | undefined>} [options.hints] a page's early hints (a Link header value)
  * @param {(page: string, previewRemotes?: Record<string, string>) => Promise<{ id: number, html: string }>}
@@ -113,7 +117,7 @@ export function pages({ root, pagePaths, renderer, headTags, hints, runtimeConfi
   const documentOf = prerenderedDocuments(root);
   const answers = new Answers();
 
-  async function answerPage(request, reply, page, document, status) {
+  async function answerPage(request, reply, page, document, status, search = '') {
     const theme = chosenTheme(request.headers.cookie);
     const previewed = await previewRemotes(request);
     // The render and the head's rows are waited for together, never one deadline after the other.
@@ -121,7 +125,7 @@ export function pages({ root, pagePaths, renderer, headTags, hints, runtimeConfi
       headTags?.(page),
       hints?.(page),
       runtimeConfig?.(page, previewed),
-      !previewed && status === 200 ? renderer?.render(page, document.text) : undefined,
+      !previewed && status === 200 ? renderer?.render(page, search, document.text) : undefined,
     ]);
     if (link) reply.header('Link', link);
     const added = `${head ?? ''}${config?.html ?? ''}`;
@@ -176,8 +180,18 @@ export function pages({ root, pagePaths, renderer, headTags, hints, runtimeConfi
     );
     for (const page of sitePages) {
       app.get(page, (request, reply) => {
+        const queryStart = request.url.indexOf('?');
+        const query = queryStart < 0 ? '' : request.url.slice(queryStart);
+        const search = canonicalSearchQuery(page, query);
+        if (search !== undefined && search !== query) {
+          return reply
+            .code(301)
+            .header('Location', `${page}${search}`)
+            .header('Cache-Control', 'public, max-age=3600')
+            .send();
+        }
         const document = documentOf(pageFile(page));
-        return document ? answerPage(request, reply, page, document, 200) : reply.callNotFound();
+        return document ? answerPage(request, reply, page, document, 200, search) : reply.callNotFound();
       });
     }
   });

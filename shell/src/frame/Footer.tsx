@@ -1,6 +1,7 @@
 import { Link } from '@site/shared-ui/router';
 import { owner } from '@site/shared-ui/owner';
 import { ExternalLink } from '@site/shared-ui/Button';
+import { ServerHtml } from '@site/shared-ui/ServerHtml';
 import { publish } from '@site/shared-ui/eventBus';
 import { Logo } from './Logo.tsx';
 import { footerLinkGroups } from '@site/shared-ui/siteMap';
@@ -25,7 +26,8 @@ export function Footer() {
             <Logo />
           </Link>
           <p className={styles.tagline}>{footerTagline}</p>
-          <ul className={styles.social} aria-label="Social profiles">
+          {/* Links out with their icons: nothing here needs code, the page keeps the server's HTML (ServerHtml). */}
+          <ServerHtml as="ul" className={styles.social} aria-label="Social profiles">
             {owner.socialProfiles.map((profile) => (
               <li key={profile.network}>
                 <ExternalLink
@@ -37,7 +39,7 @@ export function Footer() {
                 </ExternalLink>
               </li>
             ))}
-          </ul>
+          </ServerHtml>
         </div>
         <nav className={styles.groups} aria-label="Footer">
           {footerLinkGroups.map((group) => (

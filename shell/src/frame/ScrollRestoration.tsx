@@ -1,5 +1,5 @@
 import { useEffect, useLayoutEffect, useRef } from 'react';
-import { useLocation, useNavigationType } from '@site/shared-ui/router';
+import { keepsScroll, useLocation, useNavigationType } from '@site/shared-ui/router';
 
 const storageKey = 'scrollPositions';
 const restoreForMs = 1500;
@@ -28,7 +28,8 @@ function documentWasRestored(): boolean {
 
 /**
  * Back and forward return to where the visitor was on that page; a new navigation starts at the top (or at the
- * #fragment); a fresh visit starts where the browser puts it. Positions are remembered as the visitor scrolls, for
+ * #fragment), but one that only changes what the page shows (a search: keepScrollState) leaves the window where it
+ * is; a fresh visit starts where the browser puts it. Positions are remembered as the visitor scrolls, for
  * the history entry current at that moment (reading the position when leaving a page would be too late: the next
  * page has already moved it). Sections arrive after the page, so a restore keeps trying briefly until the page is
  * tall enough.
@@ -63,6 +64,7 @@ export function ScrollRestoration() {
     firstRender.current = false;
     if (isFirstRender && !documentWasRestored()) return undefined;
     if (navigationType !== 'POP') {
+      if (keepsScroll(location.state) && !location.hash) return undefined;
       const target = location.hash
         ? document.getElementById(decodeURIComponent(location.hash.slice(1)))
         : null;
@@ -88,7 +90,7 @@ export function ScrollRestoration() {
       window.removeEventListener('wheel', stop);
       window.removeEventListener('touchstart', stop);
     };
-  }, [location.key, location.hash, navigationType]);
+  }, [location.key, location.hash, location.state, navigationType]);
 
   return null;
 }

@@ -9,8 +9,13 @@ import type {
 } from '@site/shared-ui/rows';
 import type { RemoteModuleId } from '../federation/remoteModuleTypes.ts';
 
+/** What the pages show of the catalogues: their first page (what /portfolio and /courses show), never all of them. */
 export interface SiteContentRows {
+  /** The first page of /portfolio, newest first. */
   projects: ProjectRow[];
+  /** The home page's featured projects, by rank. */
+  featuredProjects: ProjectRow[];
+  /** The first page of /courses, newest first. */
   courses: CourseRow[];
   /** Only the most recently changed row is needed (lastmod): the server may load just that one. */
   testimonials: Pick<TestimonialRow, 'updated_at'>[];
@@ -26,6 +31,7 @@ export interface SiteContentRows {
 
 export const noContentRows: SiteContentRows = {
   projects: [],
+  featuredProjects: [],
   courses: [],
   testimonials: [],
   videos: [],
@@ -58,8 +64,7 @@ const changedAt = (row: { updated_at: string }): ShownRow => ({ updatedAt: row.u
 /** What each module shows. Exhaustive: a new module makes the compiler ask what it shows. */
 const rowsShownBy: Record<RemoteModuleId, (rows: SiteContentRows) => ShownRow[]> = {
   'portfolio/HomeAbout': () => [],
-  'portfolio/FeaturedProjects': (rows) =>
-    rows.projects.filter((row) => row.featured_rank !== null).map(projectShown),
+  'portfolio/FeaturedProjects': (rows) => rows.featuredProjects.map(projectShown),
   'portfolio/AboutPage': () => [],
   'portfolio/PortfolioPage': (rows) => rows.projects.map(projectShown),
   // The channel's figures on the home page are fixed numbers (spec §9), not rows.

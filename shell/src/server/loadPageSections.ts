@@ -2,7 +2,7 @@
 // loader run (with the publishable key: row-level security applies), all in parallel, within one deadline. A slot whose
 // section is missing, throws, or is not ready in time is left to the browser: the page is not held up for it.
 import type { ComponentType } from 'react';
-import type { SectionData } from '@site/shared-ui/sectionData';
+import type { PageAddress, SectionData } from '@site/shared-ui/sectionData';
 import type { SupabaseRuntimeConfig } from '@site/shared-ui/supabaseClient';
 import type { RemoteComponentModule } from '../federation/remoteModuleTypes.ts';
 
@@ -19,6 +19,8 @@ export interface LoadedSections {
 
 export interface LoadSectionsOptions {
   modules: readonly string[];
+  /** The address the page is rendered for: a page with a search loads what its query asks for. */
+  address: PageAddress;
   load: (moduleId: string) => Promise<RemoteComponentModule>;
   backend: SupabaseRuntimeConfig;
   deadlineMs: number;
@@ -28,6 +30,7 @@ class Late extends Error {}
 
 export async function loadPageSections({
   modules,
+  address,
   load,
   backend,
   deadlineMs,
@@ -50,7 +53,10 @@ export async function loadPageSections({
         try {
           const module = await Promise.race([load(moduleId), deadline]);
           const data: SectionData = module.loader
-            ? await Promise.race([module.loader({ backend, signal: controller.signal, reads }), deadline])
+            ? await Promise.race([
+                module.loader({ backend, address, signal: controller.signal, reads }),
+                deadline,
+              ])
             : {};
           Object.assign(loaded.data, data);
           loaded.components.set(moduleId, module.default);

@@ -8,7 +8,7 @@
 // written in place: React needs no inline script, which the Content-Security-Policy would block.
 import { PassThrough, type Readable } from 'node:stream';
 import { renderToPipeableStream } from 'react-dom/server';
-import { StaticRouter } from '@site/shared-ui/router';
+import { StaticRouter } from '@site/shared-ui/staticRouter';
 import { pageDataHtml, SectionDataContext, type PageData } from '@site/shared-ui/sectionData';
 import { configureSupabase, type SupabaseRuntimeConfig } from '@site/shared-ui/supabaseClient';
 import { deadlines } from '@site/shared-ui/deadlines';
@@ -70,18 +70,21 @@ export function createRenderer({
 
   /**
    * @param pathname the page asked for
+   * @param options.search the page's query as the sections read it: its search, in its canonical spelling (see
+   *   @site/shared-ui/searchAddress), or '' for none
    * @param options.background nobody waits for this render (it refreshes the cache): its slots get the longer deadline
    * @returns undefined for a path that is not one of the site's pages (its file is served as it is)
    */
   async function render(
     pathname: string,
-    { background = false }: { background?: boolean } = {},
+    { search = '', background = false }: { search?: string; background?: boolean } = {},
   ): Promise<RenderedPage | undefined> {
     const page = findSitePage(pathname);
     if (!page) return undefined;
     const modules = page.slots.map((slot) => slot.module);
     const loaded = await loadPageSections({
       modules,
+      address: { path: page.path, search },
       load: (moduleId) => servers.load(moduleId),
       backend: siteConfig.supabase,
       deadlineMs: background ? Math.max(deadlineMs, deadlines.serverBackgroundSlotMs) : deadlineMs,
@@ -119,7 +122,7 @@ export function createRenderer({
       }, deadlines.serverRenderMs);
       root.on('close', () => clearTimeout(timer));
       const react = renderToPipeableStream(
-        <StaticRouter location={pathname}>
+        <StaticRouter location={`${pathname}${search}`}>
           <ServerRenderContext value={{ rendered: new Set(rendered), components: loaded.components }}>
             <SectionDataContext value={loaded.data}>
               <SiteApp />

@@ -1,9 +1,7 @@
-import type { MouseEvent } from 'react';
 import { Card } from '@site/shared-ui/Card';
 import { ExternalButtonLink } from '@site/shared-ui/Button';
 import { PlatformLogo } from '@site/shared-ui/PlatformLogo';
 import { VisuallyHidden } from '@site/shared-ui/VisuallyHidden';
-import { publish } from '@site/shared-ui/eventBus';
 import type { Course } from '@site/shared-ui/rows';
 import styles from './CourseCard.module.css';
 
@@ -17,17 +15,13 @@ interface CourseCardProps {
 }
 
 export function CourseCard({ course, eagerImage = false }: CourseCardProps) {
-  const recordView = () => publish({ name: 'userViewsACourse', courseTitle: course.title });
-  // A middle click opens the course too, without a click event.
-  const recordMiddleClick = (event: MouseEvent) => {
-    if (event.button === 1) recordView();
-  };
   return (
     <Card
       title={course.title}
       image={{ src: course.imagePath, alt: '', ...courseImageSize, loading: eagerImage ? 'eager' : 'lazy' }}
       footer={
-        <ExternalButtonLink href={course.linkToCourse} onClick={recordView} onAuxClick={recordMiddleClick}>
+        // Its clicks are recorded by the grid (CourseGrid): the card may be the server's HTML, with no handler.
+        <ExternalButtonLink href={course.linkToCourse}>
           View Course<VisuallyHidden> {course.title}</VisuallyHidden>
         </ExternalButtonLink>
       }

@@ -1,3 +1,4 @@
+import { publish } from '@site/shared-ui/eventBus';
 import type { LoadStatus } from '@site/shared-ui/useLiveTable';
 import type { Course } from '@site/shared-ui/rows';
 import { CardGrid, loadFailedMessage } from '@site/shared-ui/CardGrid';
@@ -11,13 +12,15 @@ const firstRowSize = 3;
 
 interface CourseGridProps {
   status: LoadStatus;
+  /** A newer search is under way: the cards shown stay until its answer arrives. */
+  busy?: boolean;
   courses: readonly Course[];
   /** The visitor's "Try again" when the courses could not be loaded. */
   onRetry: () => void;
 }
 
 /** The kit's card grid with course cards. The summary above says "Loading courses…" while they load. */
-export function CourseGrid({ status, courses, onRetry }: CourseGridProps) {
+export function CourseGrid({ status, busy = false, courses, onRetry }: CourseGridProps) {
   return (
     <CardGrid
       items={courses}
@@ -25,6 +28,9 @@ export function CourseGrid({ status, courses, onRetry }: CourseGridProps) {
       renderItem={(course, index) => <CourseCard course={course} eagerImage={index < firstRowSize} />}
       label="Courses"
       loading={status === 'loading'}
+      busy={busy}
+      // View Course, clicked or middle-clicked (which opens it too, with no click event).
+      onItemAction={(course) => publish({ name: 'userViewsACourse', courseTitle: course.title })}
       placeholderCount={placeholderCount}
       placeholderClassName={styles.placeholder}
       empty={null}

@@ -1,14 +1,17 @@
+import { useId } from 'react';
 import { SearchBox } from '@site/shared-ui/SearchBox';
 import { KeywordChips } from '@site/shared-ui/KeywordChips';
-import type { CatalogueSearch } from '@site/shared-ui/useCatalogueSearch';
+import type { CatalogueSearch } from '@site/shared-ui/catalogueSearch';
 import { courseKeywords } from './courseKeywords.ts';
 import styles from './CourseSearch.module.css';
 
-/** The search box and the keyword chips of the courses page. */
+/** The search box and the keyword chips of the courses page: one GET form (it works without JavaScript). */
 export function CourseSearch({ search }: { search: CatalogueSearch }) {
+  const formId = useId();
   return (
     <div className={styles.search}>
       <SearchBox
+        formId={formId}
         label="Search courses by title"
         placeholder="Search Courses..."
         value={search.boxText}
@@ -16,6 +19,7 @@ export function CourseSearch({ search }: { search: CatalogueSearch }) {
         onSearch={search.search}
       />
       <KeywordChips
+        formId={formId}
         label="Filter courses by keyword"
         keywords={courseKeywords}
         selected={search.chip}

@@ -1,19 +1,22 @@
 import type { LoadStatus } from '@site/shared-ui/useLiveTable';
-import { Button } from '@site/shared-ui/Button';
+import { ButtonLink } from '@site/shared-ui/Button';
 import { describeSearchResult } from './describeSearchResult.ts';
-import type { CatalogueQuery } from '@site/shared-ui/catalogueQuery';
+import type { CatalogueQuery } from '@site/shared-ui/catalogueSearch';
 import styles from './SearchResultSummary.module.css';
 
 interface SearchResultSummaryProps {
   status: LoadStatus;
   query: CatalogueQuery;
+  /** How many courses match the search (on every page). */
   shown: number;
+  /** How many courses there are. */
   total: number;
-  onShowAll: () => void;
+  /** "Show all courses": a link to the page without a search (it works without JavaScript). */
+  showAll: { to: string; state?: unknown; onClick?: () => void };
 }
 
 /** What the list shows, announced politely as it changes; a way back to every course when nothing matches. */
-export function SearchResultSummary({ status, query, shown, total, onShowAll }: SearchResultSummaryProps) {
+export function SearchResultSummary({ status, query, shown, total, showAll }: SearchResultSummaryProps) {
   const empty = status === 'ready' && shown === 0;
   return (
     <div className={empty ? styles.empty : styles.summary}>
@@ -26,9 +29,9 @@ export function SearchResultSummary({ status, query, shown, total, onShowAll }: 
             : describeSearchResult(query, shown, total)}
       </p>
       {empty && total > 0 && (
-        <Button variant="secondary" onClick={onShowAll}>
+        <ButtonLink variant="secondary" to={showAll.to} state={showAll.state} onClick={showAll.onClick}>
           Show all courses
-        </Button>
+        </ButtonLink>
       )}
     </div>
   );

@@ -1,4 +1,4 @@
-import type { CatalogueQuery } from '@site/shared-ui/catalogueQuery';
+import type { CatalogueQuery } from '@site/shared-ui/catalogueSearch';
 
 function courses(count: number): string {
   return count === 1 ? '1 course' : `${count} courses`;

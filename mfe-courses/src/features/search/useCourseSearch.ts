@@ -1,15 +1,13 @@
-// The visitor's course search: the kit's catalogue search over the courses, recording each search as
-// userSearchForCourse with how many courses it showed.
-import { publish } from '@site/shared-ui/eventBus';
+// The visitor's course search: the kit's catalogue search, recording each search as userSearchForCourse with how many
+// courses it found, once they are shown (CoursesPage).
 import { searchEvent } from '@site/shared-ui/analyticsEvents';
-import type { Course } from '@site/shared-ui/rows';
-import { useFilteredCatalogueSearch } from '@site/shared-ui/useCatalogueSearch';
-import type { LoadStatus } from '@site/shared-ui/useLiveTable';
+import { publish } from '@site/shared-ui/eventBus';
+import { useLoggedCatalogueSearch } from '@site/shared-ui/useSearchRecord';
 
-function recordCourseSearch(term: string, resultCount: number | undefined) {
+export function recordCourseSearch(term: string, resultCount: number | undefined) {
   publish(searchEvent('userSearchForCourse', term, resultCount));
 }
 
-export function useCourseSearch(courses: readonly Course[], status: LoadStatus) {
-  return useFilteredCatalogueSearch(courses, status, recordCourseSearch);
+export function useCourseSearch() {
+  return useLoggedCatalogueSearch();
 }

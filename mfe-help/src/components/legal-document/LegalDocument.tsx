@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { ServerHtml } from '@site/shared-ui/ServerHtml';
 import { formatLastUpdated, lastUpdatedIso } from './lastUpdated.ts';
 import type { LegalSection } from './legalSection.ts';
 import { TableOfContents } from './TableOfContents.tsx';
@@ -22,14 +23,15 @@ export function LegalDocument({ intro, sections }: LegalDocumentProps) {
       </p>
       {intro}
       <TableOfContents sections={sections} />
+      {/* The sections are text and plain links: they stay the server's HTML (see ServerHtml). */}
       {sections.map((section) => (
-        <section key={section.id} className={styles.section} aria-labelledby={section.id}>
+        <ServerHtml as="section" key={section.id} className={styles.section} aria-labelledby={section.id}>
           {/* tabIndex -1: the table of contents moves focus here. */}
           <h2 id={section.id} className={styles.heading} tabIndex={-1}>
             {section.title}
           </h2>
           {section.body}
-        </section>
+        </ServerHtml>
       ))}
     </article>
   );

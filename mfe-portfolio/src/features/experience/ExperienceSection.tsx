@@ -4,6 +4,7 @@ import { SectionHeading } from '@site/shared-ui/SectionHeading';
 import { PageSection } from '../../components/PageSection.tsx';
 import { experienceAreas, experienceText, type ExperienceArea } from './experience.ts';
 import styles from './ExperienceSection.module.css';
+import { ServerHtml } from '@site/shared-ui/ServerHtml';
 
 function ExperienceCard({ area }: { area: ExperienceArea }) {
   const listId = useId();
@@ -29,13 +30,13 @@ export function ExperienceSection() {
   return (
     <PageSection labelledBy={headingId} tone="alt">
       <SectionHeading id={headingId} eyebrow={experienceText.eyebrow} title={experienceText.title} />
-      <ul className={`${cardGridClassName} ${styles.cards}`}>
+      <ServerHtml as="ul" className={`${cardGridClassName} ${styles.cards}`}>
         {experienceAreas.map((area) => (
           <li key={area.title}>
             <ExperienceCard area={area} />
           </li>
         ))}
-      </ul>
+      </ServerHtml>
     </PageSection>
   );
 }

@@ -1,21 +1,28 @@
 import { useId, useRef } from 'react';
 import type { Project } from '@site/shared-ui/rows';
-import type { LoadStatus } from '@site/shared-ui/useLiveTable';
+import { keepScrollState, useLocation } from '@site/shared-ui/router';
 import { SearchBox } from '@site/shared-ui/SearchBox';
 import { KeywordChips } from '@site/shared-ui/KeywordChips';
-import { Button } from '@site/shared-ui/Button';
+import { ButtonLink } from '@site/shared-ui/Button';
 import { visuallyHiddenClassName } from '@site/shared-ui/VisuallyHidden';
-import type { CatalogueQuery } from '@site/shared-ui/catalogueQuery';
+import { CataloguePager, type CatalogueView } from '@site/shared-ui/useCatalogue';
+import type { CatalogueQuery } from '@site/shared-ui/catalogueSearch';
+import { useRecordCatalogueSearch, type LoggedCatalogueSearch } from '@site/shared-ui/useSearchRecord';
 import { PageSection } from '../../components/PageSection.tsx';
 import { ProjectGrid } from './ProjectGrid.tsx';
 import { projectKeywordChips } from './projectKeywords.ts';
 import { projectMessages } from './projectMessages.ts';
-import { useProjectSearch } from './useProjectSearch.ts';
+import { recordProjectSearch } from './useProjectSearch.ts';
 import styles from './PortfolioSection.module.css';
 
 /** Cards of the first row (three columns on wide screens): in view when the page opens, so not lazy. */
 const firstRowCount = 3;
 const placeholderCount = 6;
+/**
+ * Where a page of results starts: the search above the cards (the pager's links end with it). Never a section's name:
+ * an element's id is a global of the page, and the federation runtime would take it for the section's remote entry.
+ */
+const resultsAnchor = 'project-results';
 
 function resultSummary(query: CatalogueQuery, count: number): string {
   switch (query.kind) {
@@ -33,74 +40,84 @@ function resultSummary(query: CatalogueQuery, count: number): string {
 }
 
 interface PortfolioSectionProps {
-  status: LoadStatus;
-  projects: readonly Project[];
-  /** The visitor's "Try again" when the projects could not be loaded. */
-  onRetry: () => void;
+  /** The visitor's search: the box, the chips and the page, as the address holds them (useProjectSearch). */
+  search: LoggedCatalogueSearch;
+  /** The page of projects the search asks for. */
+  results: CatalogueView<Project>;
 }
 
-/** Every project, with the search box and keyword chips above it. No visible heading: the banner names the page. */
-export function PortfolioSection({ status, projects, onRetry }: PortfolioSectionProps) {
+/**
+ * A page of projects, with the search box and keyword chips above it and the way to the other pages below. No
+ * visible heading: the banner names the page. Without JavaScript the box and the chips are a plain GET form.
+ */
+export function PortfolioSection({ search, results }: PortfolioSectionProps) {
   const headingId = useId();
+  const formId = useId();
   const searchArea = useRef<HTMLDivElement>(null);
-  const {
-    boxText,
-    query,
-    chip,
-    type,
-    search,
-    pressChip,
-    clear,
-    shown: visible,
-  } = useProjectSearch(projects, status);
+  const { pathname } = useLocation();
+  const { status, firstLoad, items, matches, total, pageCount, retry } = results;
+  useRecordCatalogueSearch(search, recordProjectSearch, results);
   const ready = status === 'ready';
-  const noMatch = ready && query.kind !== 'all' && projects.length > 0 && visible.length === 0;
-
-  const showAll = () => {
-    clear();
-    searchArea.current?.querySelector('input')?.focus();
-  };
+  const noMatch = ready && search.query.kind !== 'all' && total > 0 && matches === 0;
 
   return (
     <PageSection labelledBy={headingId}>
       <h2 id={headingId} className={visuallyHiddenClassName}>
         {projectMessages.portfolioHeading}
       </h2>
-      <div ref={searchArea} className={styles.controls}>
+      <div ref={searchArea} id={resultsAnchor} className={styles.controls}>
         <SearchBox
+          formId={formId}
           label={projectMessages.searchLabel}
           placeholder={projectMessages.searchPlaceholder}
-          value={boxText}
-          onChange={type}
-          onSearch={search}
+          value={search.boxText}
+          onChange={search.type}
+          onSearch={search.search}
         />
         <KeywordChips
+          formId={formId}
           label={projectMessages.chipsLabel}
           keywords={projectKeywordChips}
-          selected={chip}
-          onSelect={pressChip}
+          selected={search.chip}
+          onSelect={search.pressChip}
         />
       </div>
       <div className={styles.results}>
         <p role="status" className={noMatch ? styles.noMatch : styles.summary}>
-          {ready && projects.length > 0 ? resultSummary(query, visible.length) : ''}
+          {ready && total > 0 ? resultSummary(search.query, matches) : ''}
         </p>
         {noMatch ? (
           <div className={styles.noMatchActions}>
-            <Button variant="secondary" onClick={showAll}>
+            <ButtonLink
+              to={pathname}
+              state={keepScrollState}
+              variant="secondary"
+              onClick={() => searchArea.current?.querySelector('input')?.focus()}
+            >
               {projectMessages.showAll}
-            </Button>
+            </ButtonLink>
           </div>
         ) : (
-          <ProjectGrid
-            status={status}
-            projects={visible}
-            placeholderCount={placeholderCount}
-            eagerImageCount={firstRowCount}
-            label={projectMessages.portfolioHeading}
-            empty={<p>{projectMessages.noProjects}</p>}
-            onRetry={onRetry}
-          />
+          <>
+            <ProjectGrid
+              status={firstLoad ? 'loading' : status === 'error' ? 'error' : 'ready'}
+              busy={!firstLoad && status === 'loading'}
+              projects={items}
+              placeholderCount={placeholderCount}
+              eagerImageCount={firstRowCount}
+              label={projectMessages.portfolioHeading}
+              empty={<p>{projectMessages.noProjects}</p>}
+              onRetry={retry}
+            />
+            {!firstLoad && (
+              <CataloguePager
+                label={projectMessages.pagesLabel}
+                page={search.address.page}
+                pageCount={pageCount}
+                pageAddress={(page) => `${pathname}${search.addressOf({ page })}#${resultsAnchor}`}
+              />
+            )}
+          </>
         )}
       </div>
     </PageSection>

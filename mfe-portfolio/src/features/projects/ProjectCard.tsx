@@ -2,7 +2,6 @@ import type { Project } from '@site/shared-ui/rows';
 import { Card } from '@site/shared-ui/Card';
 import { ExternalButtonLink } from '@site/shared-ui/Button';
 import { VisuallyHidden } from '@site/shared-ui/VisuallyHidden';
-import { publish } from '@site/shared-ui/eventBus';
 import { projectMessages } from './projectMessages.ts';
 import styles from './ProjectCard.module.css';
 
@@ -26,11 +25,8 @@ export function ProjectCard({ project, eagerImage = false }: ProjectCardProps) {
         loading: eagerImage ? 'eager' : 'lazy',
       }}
       footer={
-        <ExternalButtonLink
-          href={project.linkToProject}
-          variant="secondary"
-          onClick={() => publish({ name: 'userViewsTheProject', projectTitle: project.title })}
-        >
+        // Its click is recorded by the grid (ProjectGrid): the card may be the server's HTML, with no handler.
+        <ExternalButtonLink href={project.linkToProject} variant="secondary">
           {projectMessages.viewProject}
           <VisuallyHidden> {project.title}</VisuallyHidden>
         </ExternalButtonLink>

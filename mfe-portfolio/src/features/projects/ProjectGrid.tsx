@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { publish } from '@site/shared-ui/eventBus';
 import type { Project } from '@site/shared-ui/rows';
 import type { LoadStatus } from '@site/shared-ui/useLiveTable';
 import { CardGrid, loadFailedMessage } from '@site/shared-ui/CardGrid';
@@ -8,6 +9,8 @@ import styles from './ProjectGrid.module.css';
 
 interface ProjectGridProps {
   status: LoadStatus;
+  /** A newer search is under way: the cards shown stay until its answer arrives. */
+  busy?: boolean;
   projects: readonly Project[];
   /** Placeholder cards while the first load is under way, so the page keeps its height. */
   placeholderCount: number;
@@ -24,6 +27,7 @@ interface ProjectGridProps {
 /** The kit's card grid with project cards, and a project card's shape while loading. */
 export function ProjectGrid({
   status,
+  busy = false,
   projects,
   placeholderCount,
   eagerImageCount = 0,
@@ -38,6 +42,11 @@ export function ProjectGrid({
       renderItem={(project, index) => <ProjectCard project={project} eagerImage={index < eagerImageCount} />}
       label={label}
       loading={status === 'loading'}
+      busy={busy}
+      // The card's one action, View Project: its click is the spec's event.
+      onItemAction={(project, event) => {
+        if (event.type === 'click') publish({ name: 'userViewsTheProject', projectTitle: project.title });
+      }}
       loadingLabel={projectMessages.loading}
       placeholderCount={placeholderCount}
       placeholderClassName={styles.placeholder}

@@ -17,6 +17,7 @@ export const projectMessages = {
   noFeaturedProjects:
     'Featured projects are on their way. In the meantime, have a look at the full portfolio.',
   showAll: 'Show all projects',
+  pagesLabel: 'Pages of projects',
   resultCount: (count: number) => (count === 1 ? '1 project' : `${count} projects`),
   titleMatches: (count: number, term: string) =>
     `${projectMessages.resultCount(count)} with “${term}” in the title.`,

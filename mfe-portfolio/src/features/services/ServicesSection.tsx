@@ -5,6 +5,7 @@ import { PageSection } from '../../components/PageSection.tsx';
 import { ServiceIcon } from './ServiceIcon.tsx';
 import { services, servicesText } from './services.ts';
 import styles from './ServicesSection.module.css';
+import { ServerHtml } from '@site/shared-ui/ServerHtml';
 
 /** /about: the six services, one card each. */
 export function ServicesSection() {
@@ -12,7 +13,7 @@ export function ServicesSection() {
   return (
     <PageSection labelledBy={headingId} tone="alt">
       <SectionHeading id={headingId} eyebrow={servicesText.eyebrow} title={servicesText.title} />
-      <ul className={cardGridClassName}>
+      <ServerHtml as="ul" className={cardGridClassName}>
         {services.map((service) => (
           <li key={service.title} className={styles.card}>
             <span className={styles.iconFrame}>
@@ -22,7 +23,7 @@ export function ServicesSection() {
             <p className={styles.description}>{service.description}</p>
           </li>
         ))}
-      </ul>
+      </ServerHtml>
     </PageSection>
   );
 }

@@ -4,6 +4,7 @@ import { PageSection } from '../../components/PageSection.tsx';
 import { SkillBar } from './SkillBar.tsx';
 import { skills, skillsText } from './skills.ts';
 import styles from './SkillsSection.module.css';
+import { ServerHtml } from '@site/shared-ui/ServerHtml';
 
 /** /about: a bar per skill. */
 export function SkillsSection() {
@@ -11,13 +12,13 @@ export function SkillsSection() {
   return (
     <PageSection labelledBy={headingId}>
       <SectionHeading id={headingId} eyebrow={skillsText.eyebrow} title={skillsText.title} />
-      <ul className={styles.skills} aria-label={skillsText.listLabel}>
+      <ServerHtml as="ul" className={styles.skills} aria-label={skillsText.listLabel}>
         {skills.map((skill) => (
           <li key={skill.name}>
             <SkillBar skill={skill} />
           </li>
         ))}
-      </ul>
+      </ServerHtml>
     </PageSection>
   );
 }

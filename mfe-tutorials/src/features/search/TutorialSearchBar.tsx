@@ -12,7 +12,10 @@ interface TutorialSearchBarProps {
   onSortChange: (sort: TutorialSort) => void;
 }
 
-/** The search box and, beside it on wide windows and below it otherwise (spec §2), the sort menu. */
+/**
+ * The search box and, beside it on wide windows and below it otherwise (spec §2), the sort menu: one GET form (the
+ * term as `q`, the sort as `sort`), so a search works without JavaScript.
+ */
 export function TutorialSearchBar({
   input,
   onInputChange,
@@ -21,9 +24,11 @@ export function TutorialSearchBar({
   onSortChange,
 }: TutorialSearchBarProps) {
   const sortId = useId();
+  const formId = useId();
   return (
     <div className={styles.toolbar}>
       <SearchBox
+        formId={formId}
         className={styles.search}
         label="Search tutorials"
         placeholder="Search Tutorials..."
@@ -35,8 +40,11 @@ export function TutorialSearchBar({
         <label htmlFor={sortId} className={styles.sortLabel}>
           Sort by
         </label>
+        {/* Part of the search's GET form: without JavaScript, Search sends the sort chosen here too. */}
         <select
           id={sortId}
+          name="sort"
+          form={formId}
           className={`${textFieldClassNames.field} ${textFieldClassNames.pill} ${styles.select}`}
           value={sort}
           onChange={(event) => onSortChange(parseTutorialSort(event.target.value))}

@@ -2,14 +2,15 @@
 // (a plain REST call, so the page does not wait for supabase-js),
 // which searches our own videos table (kept current by the youtube-sync function), so no search costs YouTube quota.
 import { callDatabaseFunction } from '@site/shared-ui/restClient';
+import { maxSearchTermLength } from '@site/shared-ui/searchAddress';
 import { toTutorial, type Tutorial, type VideoRow } from '@site/shared-ui/rows';
 import { serverSortFor, type ServerSort, type TutorialSort } from './tutorialSort.ts';
 
 /** Spec §9: a search shows at most 12 tutorials (search_videos returns no more). */
 export const tutorialsPageSize = 12;
 
-/** search_videos refuses longer terms; the box never sends one. */
-export const maxSearchTermLength = 200;
+/** search_videos refuses longer terms (the kit's bound of every search); the box never sends one. */
+export { maxSearchTermLength };
 
 /** Spec §3 "Tutorial search request". */
 export interface TutorialSearch {

@@ -13,12 +13,12 @@ export const thumbnailSize = { width: 320, height: 180 } as const;
 
 interface TutorialCardProps {
   tutorial: Tutorial;
-  onPlay: (tutorial: Tutorial) => void;
   /** The first row is usually on screen at once; the rest load as the visitor scrolls. */
   eagerImage?: boolean;
 }
 
-export function TutorialCard({ tutorial, onPlay, eagerImage = false }: TutorialCardProps) {
+/** A video's card; its Play Video button is handled by the grid (TutorialGrid), as the card may be the server's HTML. */
+export function TutorialCard({ tutorial, eagerImage = false }: TutorialCardProps) {
   const description = tutorial.description.trim();
   const hasStats = tutorial.viewCount !== null || tutorial.likeCount !== null;
   return (
@@ -31,7 +31,7 @@ export function TutorialCard({ tutorial, onPlay, eagerImage = false }: TutorialC
         loading: eagerImage ? 'eager' : 'lazy',
       }}
       footer={
-        <Button onClick={() => onPlay(tutorial)}>
+        <Button>
           Play Video<VisuallyHidden> {tutorial.title}</VisuallyHidden>
         </Button>
       }

@@ -34,9 +34,9 @@ export function TutorialGrid({
     <CardGrid
       items={tutorials}
       keyOf={(tutorial) => tutorial.id}
-      renderItem={(tutorial, index) => (
-        <TutorialCard tutorial={tutorial} onPlay={onPlay} eagerImage={index < firstRowSize} />
-      )}
+      renderItem={(tutorial, index) => <TutorialCard tutorial={tutorial} eagerImage={index < firstRowSize} />}
+      // The card's one action, Play Video.
+      onItemAction={(tutorial, event) => event.type === 'click' && onPlay(tutorial)}
       label="Tutorials"
       loading={firstLoad}
       placeholderCount={placeholderCount}

@@ -1,5 +1,5 @@
 import type { RowChange } from '@site/shared-ui/tableChanges';
-import { applyRowChange, compareRows } from '@site/shared-ui/useLiveTable';
+import { applyRowChange, compareRows, sameAnswer } from '@site/shared-ui/useLiveTable';
 
 interface Row {
   id: string;
@@ -63,5 +63,25 @@ describe('compareRows', () => {
     expect(ascending.map((row) => row.rank)).toEqual([2, 10, null]);
     const descending = [...ranked].sort(compareRows<Row>({ column: 'rank', ascending: false }));
     expect(descending.map((row) => row.rank)).toEqual([10, 2, null]);
+  });
+});
+
+describe('sameAnswer', () => {
+  it('finds two reads that say the same the same, whatever the order of their keys', () => {
+    const rendered = JSON.parse('{"rows":[{"id":"a","keywords":["x"],"rank":null}],"total":3,"matches":1}');
+    const read = { total: 3, matches: 1, rows: [{ rank: null, keywords: ['x'], id: 'a' }] };
+    expect(sameAnswer(rendered, read)).toBe(true);
+    expect(sameAnswer([], [])).toBe(true);
+  });
+
+  it('tells any difference: a value, an order of rows, a key more or less', () => {
+    const answer = { total: 3, rows: [{ id: 'a' }, { id: 'b' }] };
+    expect(sameAnswer(answer, { total: 4, rows: [{ id: 'a' }, { id: 'b' }] })).toBe(false);
+    expect(sameAnswer(answer, { total: 3, rows: [{ id: 'b' }, { id: 'a' }] })).toBe(false);
+    expect(sameAnswer(answer, { total: 3, rows: [{ id: 'a' }] })).toBe(false);
+    expect(sameAnswer(answer, { ...answer, matches: 1 })).toBe(false);
+    expect(sameAnswer({ rank: null }, { rank: 0 })).toBe(false);
+    expect(sameAnswer({ rows: [] }, { rows: {} })).toBe(false);
+    expect(sameAnswer({ a: undefined }, { b: undefined })).toBe(false);
   });
 });

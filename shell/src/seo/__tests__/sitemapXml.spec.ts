@@ -41,6 +41,7 @@ const content: SiteContent = {
       project('Featured', '2026-03-01T10:00:00+00:00', 1, 'projects/featured.webp'),
       project('Newer', '2026-05-01T10:00:00+00:00', null, 'projects/newer.webp'),
     ],
+    featuredProjects: [project('Featured', '2026-03-01T10:00:00+00:00', 1, 'projects/featured.webp')],
     courses: [
       course('Angular & <RxJS>', '2026-04-02T08:30:00+00:00', 'https://cdn.example.com/c.webp?a=1&b=2'),
     ],

@@ -4,6 +4,7 @@ import type { RemoteComponentModule } from '../../federation/remoteModuleTypes.t
 import { loadPageSections } from '../loadPageSections.ts';
 
 const backend = { url: 'http://127.0.0.1:1', publishableKey: 'sb_publishable_test' };
+const address = { path: '/portfolio', search: '' };
 const Component: ComponentType = () => null;
 
 const after = <T>(ms: number, value: T) => new Promise<T>((resolve) => setTimeout(() => resolve(value), ms));
@@ -20,6 +21,7 @@ describe('loading the sections of a page before it is rendered on the server', (
     };
     const loaded = await loadPageSections({
       modules: Object.keys(modules),
+      address,
       load: async (id) => modules[id]!,
       backend,
       deadlineMs: 1_000,
@@ -28,6 +30,18 @@ describe('loading the sections of a page before it is rendered on the server', (
     expect(loaded.data).toEqual({ 'projects:created_at:desc': [{ id: '1' }] });
     expect([...loaded.tables]).toEqual(['projects']);
     expect(loaded.skipped.size).toBe(0);
+  });
+
+  it('gives each loader the address the page is rendered for: a search loads what its query asks for', async () => {
+    const loader: SectionLoader = async ({ address: asked }) => ({ asked });
+    const loaded = await loadPageSections({
+      modules: ['courses/CoursesPage'],
+      address: { path: '/courses', search: '?chip=ANGULAR&page=2' },
+      load: async () => ({ default: Component, loader }),
+      backend,
+      deadlineMs: 1_000,
+    });
+    expect(loaded.data).toEqual({ asked: { path: '/courses', search: '?chip=ANGULAR&page=2' } });
   });
 
   it('leaves to the browser a slot whose section is missing, throws, or is late, and aborts its late request', async () => {
@@ -53,6 +67,7 @@ describe('loading the sections of a page before it is rendered on the server', (
         if (id === 'tutorials/TutorialsPage') return { default: Component, loader: slowLoader };
         return { default: Component };
       },
+      address,
       backend,
       deadlineMs: 100,
     });

@@ -296,6 +296,7 @@ export async function ownerReportMail(
 
   const { html, text } = await renderMail(
     {
+      subject,
       preview: visits === 0 ? ownerReportTexts.noVisits(words.current) : `${visitsText} ${words.current}.`,
       blocks: [
         { kind: 'heading', text: heading },

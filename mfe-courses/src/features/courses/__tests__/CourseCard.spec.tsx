@@ -3,6 +3,7 @@ import type { AnalyticsEvent } from '@site/shared-ui/analyticsEvents';
 import { subscribeToEvents } from '@site/shared-ui/eventBus';
 import type { Course } from '@site/shared-ui/rows';
 import { CourseCard } from '../CourseCard.tsx';
+import { CourseGrid } from '../CourseGrid.tsx';
 
 const course: Course = {
   id: '1',
@@ -34,10 +35,17 @@ describe('CourseCard', () => {
     expect(container.querySelector('img')).toHaveAttribute('loading', 'eager');
   });
 
-  it('opens the course in a new tab and records the view, also on a middle click', () => {
+  it('opens the course in a new tab and records the view from its grid, also on a middle click', () => {
     const events: AnalyticsEvent[] = [];
     const unsubscribe = subscribeToEvents((event) => events.push(event));
-    render(<CourseCard course={course} />);
+    render(
+      <CourseGrid
+        status="ready"
+        courses={[{ ...course, id: '2', title: 'Another' }, course]}
+        onRetry={() => {}}
+      />,
+    );
+    fireEvent.click(screen.getByRole('heading', { name: 'Another' }));
     const link = screen.getByRole('link', { name: /^View Course NestJS Fundamentals/ });
     expect(link).toHaveAttribute('href', course.linkToCourse);
     expect(link).toHaveAttribute('target', '_blank');

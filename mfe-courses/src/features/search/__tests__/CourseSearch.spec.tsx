@@ -1,33 +1,36 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
 import type { AnalyticsEvent } from '@site/shared-ui/analyticsEvents';
 import { subscribeToEvents } from '@site/shared-ui/eventBus';
+import type { CatalogueQuery } from '@site/shared-ui/catalogueSearch';
+import { useRecordCatalogueSearch } from '@site/shared-ui/useSearchRecord';
 import { CourseSearch } from '../CourseSearch.tsx';
-import type { Course } from '@site/shared-ui/rows';
 import { courseKeywords } from '../courseKeywords.ts';
-import { useCourseSearch } from '../useCourseSearch.ts';
-
-function course(id: string, title: string, keywords: string[]): Course {
-  return {
-    id,
-    title,
-    description: `About ${title}`,
-    imagePath: `https://example.test/${id}.webp`,
-    platform: 'UDEMY',
-    keywords,
-    linkToCourse: `https://example.test/${id}`,
-  };
-}
+import { recordCourseSearch, useCourseSearch } from '../useCourseSearch.ts';
 
 const courses = [
-  course('1', 'Angular from scratch', ['angular', 'typescript']),
-  course('2', 'Angular and NgRx', ['angular']),
-  course('3', 'REST APIs with Node.js', ['nodejs', 'expressjs']),
-  course('4', 'MongoDB for developers', ['mongodb', 'nodejs']),
+  { title: 'Angular from scratch', keywords: ['angular', 'typescript'] },
+  { title: 'Angular and NgRx', keywords: ['angular'] },
+  { title: 'REST APIs with Node.js', keywords: ['nodejs', 'expressjs'] },
+  { title: 'MongoDB for developers', keywords: ['mongodb', 'nodejs'] },
 ];
 
+/** The database's match (search_catalogue, proven by its pgTAP tests): how many of the courses above a search finds. */
+function matchCount(query: CatalogueQuery): number {
+  return courses.filter((course) => {
+    if (query.kind === 'keyword') return course.keywords.includes(query.keyword.toLowerCase());
+    return query.kind === 'all' || course.title.toLowerCase().includes(query.term.toLowerCase());
+  }).length;
+}
+
+// The search is the page's address: it lives in a router. Its answer is the count of the courses above it matches.
 function SearchWithQuery() {
-  const search = useCourseSearch(courses, 'ready');
+  const search = useCourseSearch();
+  useRecordCatalogueSearch(search, recordCourseSearch, {
+    status: 'ready',
+    matches: matchCount(search.query),
+  });
   return (
     <>
       <CourseSearch search={search} />
@@ -40,7 +43,11 @@ function setUp() {
   const events: AnalyticsEvent[] = [];
   const unsubscribe = subscribeToEvents((event) => events.push(event));
   const user = userEvent.setup();
-  render(<SearchWithQuery />);
+  render(
+    <MemoryRouter initialEntries={['/courses']}>
+      <SearchWithQuery />
+    </MemoryRouter>,
+  );
   const box = screen.getByRole('searchbox', { name: 'Search courses by title' });
   const query = () => JSON.parse(screen.getByRole('status', { name: 'query' }).textContent ?? '') as unknown;
   const chip = (name: string) => screen.getByRole('button', { name });
@@ -56,7 +63,7 @@ describe('CourseSearch', () => {
     unsubscribe();
   });
 
-  it('searches titles on submit and records the term', async () => {
+  it('searches titles on submit and records the term with how many courses it found', async () => {
     const { events, unsubscribe, user, box, query } = setUp();
     await user.type(box, 'angular');
     expect(query()).toEqual({ kind: 'all' });

@@ -1,5 +1,5 @@
 import { describeSearchResult } from '../describeSearchResult.ts';
-import type { CatalogueQuery } from '@site/shared-ui/catalogueQuery';
+import type { CatalogueQuery } from '@site/shared-ui/catalogueSearch';
 
 describe('describeSearchResult', () => {
   it.each<[CatalogueQuery, number, number, string]>([

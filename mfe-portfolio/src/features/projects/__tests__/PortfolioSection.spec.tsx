@@ -1,9 +1,14 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import type { Project } from '@site/shared-ui/rows';
 import type { AnalyticsEvent } from '@site/shared-ui/analyticsEvents';
 import { subscribeToEvents } from '@site/shared-ui/eventBus';
+import type { CatalogueQuery } from '@site/shared-ui/catalogueSearch';
+import { cataloguePageSize } from '@site/shared-ui/searchAddress';
+import type { LoadStatus } from '@site/shared-ui/useLiveTable';
 import { PortfolioSection } from '../PortfolioSection.tsx';
+import { useProjectSearch } from '../useProjectSearch.ts';
 
 function project(id: string, title: string, keywords: string[]): Project {
   return {
@@ -23,6 +28,73 @@ const projects = [
   project('3', 'Bakery Landing Page', ['html', 'css']),
 ];
 
+/** The database's match (search_catalogue, proven by its pgTAP tests) over the projects given here. */
+function matches(project: Project, query: CatalogueQuery): boolean {
+  if (query.kind === 'keyword') return project.keywords.includes(query.keyword.toLowerCase());
+  return query.kind === 'all' || project.title.toLowerCase().includes(query.term.toLowerCase());
+}
+
+/**
+ * The page as the browser has it: the search is the address (a router here), and the results are the page of
+ * projects the address asks for.
+ */
+function Portfolio({ rows, status }: { rows: readonly Project[]; status: LoadStatus }) {
+  const search = useProjectSearch();
+  const matching = rows.filter((project) => matches(project, search.query));
+  const { page } = search.address;
+  return (
+    <PortfolioSection
+      search={search}
+      results={{
+        status,
+        firstLoad: status === 'loading',
+        items: matching.slice((page - 1) * cataloguePageSize, page * cataloguePageSize),
+        matches: matching.length,
+        total: rows.length,
+        pageCount: Math.max(1, Math.ceil(matching.length / cataloguePageSize)),
+        retry: () => retried.push('retry'),
+      }}
+    />
+  );
+}
+
+let retried: string[] = [];
+
+function Address() {
+  const { pathname, search } = useLocation();
+  return <output aria-label="address">{`${pathname}${search}`}</output>;
+}
+
+function renderPortfolio({
+  rows = projects,
+  status = 'ready',
+  at = '/portfolio',
+}: { rows?: readonly Project[]; status?: LoadStatus; at?: string } = {}) {
+  retried = [];
+  const page = (shown: readonly Project[], now: LoadStatus = status) => (
+    <MemoryRouter initialEntries={[at]}>
+      <Routes>
+        <Route
+          path="/portfolio"
+          element={
+            <>
+              <Portfolio rows={shown} status={now} />
+              <Address />
+            </>
+          }
+        />
+      </Routes>
+    </MemoryRouter>
+  );
+  const rendered = render(page(rows));
+  return {
+    ...rendered,
+    rerenderWith: (shown: readonly Project[], now?: LoadStatus) => rendered.rerender(page(shown, now)),
+  };
+}
+
+const address = () => screen.getByRole('status', { name: 'address' }).textContent;
+
 function cardTitles() {
   const list = screen.queryByRole('list', { name: 'Portfolio projects' });
   if (!list) return [];
@@ -38,8 +110,8 @@ function recordEvents() {
 }
 
 describe('PortfolioSection', () => {
-  it('shows every project, with the search box, its Search button and the eight chips', () => {
-    render(<PortfolioSection onRetry={() => undefined} status="ready" projects={projects} />);
+  it('shows the page of projects, with the search box, its Search button and the eight chips', () => {
+    renderPortfolio();
     expect(cardTitles()).toEqual(['Task Board', 'Crypto Wallet', 'Bakery Landing Page']);
     expect(screen.getByRole('searchbox', { name: 'Search projects by title' })).toHaveAttribute(
       'placeholder',
@@ -60,17 +132,41 @@ describe('PortfolioSection', () => {
       'WEBSOCKETS',
     ]);
     expect(screen.queryByRole('heading', { level: 2 })).toHaveClass('visuallyHidden');
+    // One page: no way to other pages.
+    expect(screen.queryByRole('navigation', { name: 'Pages of projects' })).not.toBeInTheDocument();
   });
 
-  it('searches titles on submit, whatever the case, and records the search', async () => {
+  it('is a GET form without JavaScript: the term is q, each chip submits chip= its keyword (the chosen one, empty)', () => {
+    renderPortfolio({ at: '/portfolio?chip=CSS' });
+    const form = screen.getByRole('search');
+    expect(form).toHaveAttribute('method', 'get');
+    expect(screen.getByRole('searchbox')).toHaveAttribute('name', 'q');
+    const chip = (name: string) => screen.getByRole('button', { name });
+    for (const [name, value] of [
+      ['HTML', 'HTML'],
+      ['CSS', ''],
+    ] as const) {
+      expect(chip(name)).toHaveAttribute('type', 'submit');
+      expect(chip(name)).toHaveAttribute('form', form.id);
+      expect(chip(name)).toHaveAttribute('name', 'chip');
+      expect(chip(name)).toHaveAttribute('value', value);
+    }
+  });
+
+  it('searches titles on submit, whatever the case: the address becomes the search, and the search is recorded', async () => {
     const user = userEvent.setup();
     const { events, stop } = recordEvents();
-    render(<PortfolioSection onRetry={() => undefined} status="ready" projects={projects} />);
+    renderPortfolio();
     await user.type(screen.getByRole('searchbox'), 'BOARD');
+    // Typing alone goes nowhere.
+    expect(address()).toBe('/portfolio');
     expect(cardTitles()).toHaveLength(3);
     await user.click(screen.getByRole('button', { name: 'Search' }));
+    expect(address()).toBe('/portfolio?q=BOARD');
     expect(cardTitles()).toEqual(['Task Board']);
-    expect(screen.getByRole('status')).toHaveTextContent('1 project with “BOARD” in the title.');
+    expect(screen.getByRole('status', { name: '' })).toHaveTextContent(
+      '1 project with “BOARD” in the title.',
+    );
     stop();
     expect(events).toEqual([{ name: 'userSearchForProject', searchTerm: 'BOARD', resultCount: 1 }]);
   });
@@ -78,11 +174,11 @@ describe('PortfolioSection', () => {
   it('records a search that finds nothing with a count of 0, and one asked while loading once the projects came', async () => {
     const user = userEvent.setup();
     const { events, stop } = recordEvents();
-    const view = render(<PortfolioSection onRetry={() => undefined} status="loading" projects={[]} />);
+    const { rerenderWith } = renderPortfolio({ rows: [], status: 'loading' });
     await user.type(screen.getByRole('searchbox'), 'wallet');
     await user.click(screen.getByRole('button', { name: 'Search' }));
     expect(events).toEqual([]);
-    view.rerender(<PortfolioSection onRetry={() => undefined} status="ready" projects={projects} />);
+    rerenderWith(projects, 'ready');
     await user.clear(screen.getByRole('searchbox'));
     await user.type(screen.getByRole('searchbox'), 'cobol');
     await user.click(screen.getByRole('button', { name: 'Search' }));
@@ -96,13 +192,15 @@ describe('PortfolioSection', () => {
   it('filters by a chip, shows its keyword in the box, and releases it when pressed again', async () => {
     const user = userEvent.setup();
     const { events, stop } = recordEvents();
-    render(<PortfolioSection onRetry={() => undefined} status="ready" projects={projects} />);
+    renderPortfolio();
     const chip = screen.getByRole('button', { name: 'NEST.JS' });
     await user.click(chip);
+    expect(address()).toBe('/portfolio?chip=NEST.JS');
     expect(chip).toHaveAttribute('aria-pressed', 'true');
     expect(screen.getByRole('searchbox')).toHaveValue('NEST.JS');
     expect(cardTitles()).toEqual(['Crypto Wallet']);
     await user.click(chip);
+    expect(address()).toBe('/portfolio');
     expect(chip).toHaveAttribute('aria-pressed', 'false');
     expect(screen.getByRole('searchbox')).toHaveValue('');
     expect(cardTitles()).toHaveLength(3);
@@ -112,59 +210,90 @@ describe('PortfolioSection', () => {
 
   it('switches from a chip to a title search when a new term is searched', async () => {
     const user = userEvent.setup();
-    render(<PortfolioSection onRetry={() => undefined} status="ready" projects={projects} />);
+    renderPortfolio();
     await user.click(screen.getByRole('button', { name: 'ANGULAR' }));
     const box = screen.getByRole('searchbox');
     await user.clear(box);
     await user.type(box, 'bakery{Enter}');
     expect(screen.getByRole('button', { name: 'ANGULAR' })).toHaveAttribute('aria-pressed', 'false');
+    expect(address()).toBe('/portfolio?q=bakery');
     expect(cardTitles()).toEqual(['Bakery Landing Page']);
   });
 
   it('restores the full list when the box is emptied', async () => {
     const user = userEvent.setup();
-    render(<PortfolioSection onRetry={() => undefined} status="ready" projects={projects} />);
+    renderPortfolio();
     const box = screen.getByRole('searchbox');
     await user.type(box, 'crypto{Enter}');
     expect(cardTitles()).toEqual(['Crypto Wallet']);
     await user.clear(box);
+    expect(address()).toBe('/portfolio');
     expect(cardTitles()).toHaveLength(3);
-    expect(screen.getByRole('status')).toHaveTextContent('');
+    expect(screen.getByRole('status', { name: '' })).toHaveTextContent('');
   });
 
-  it('says so when nothing matches, and offers the full list back', async () => {
+  it('shows the search an address asks for, in the box and the chips, and records nothing for it', () => {
+    const { events, stop } = recordEvents();
+    renderPortfolio({ at: '/portfolio?chip=CSS' });
+    expect(screen.getByRole('searchbox')).toHaveValue('CSS');
+    expect(screen.getByRole('button', { name: 'CSS' })).toHaveAttribute('aria-pressed', 'true');
+    expect(cardTitles()).toEqual(['Bakery Landing Page']);
+    stop();
+    expect(events).toEqual([]);
+  });
+
+  it('says so when nothing matches, and offers the full list back, a link that works without JavaScript', async () => {
     const user = userEvent.setup();
-    render(<PortfolioSection onRetry={() => undefined} status="ready" projects={projects} />);
+    renderPortfolio();
     await user.type(screen.getByRole('searchbox'), 'kubernetes{Enter}');
-    expect(screen.getByRole('status')).toHaveTextContent('No project title contains “kubernetes”.');
+    expect(screen.getByRole('status', { name: '' })).toHaveTextContent(
+      'No project title contains “kubernetes”.',
+    );
     expect(cardTitles()).toEqual([]);
-    await user.click(screen.getByRole('button', { name: 'Show all projects' }));
+    const showAll = screen.getByRole('link', { name: 'Show all projects' });
+    expect(showAll).toHaveAttribute('href', '/portfolio');
+    await user.click(showAll);
+    expect(address()).toBe('/portfolio');
     expect(cardTitles()).toHaveLength(3);
     expect(screen.getByRole('searchbox')).toHaveFocus();
   });
 
   it('keeps the search applied when the projects change', async () => {
     const user = userEvent.setup();
-    const { rerender } = render(
-      <PortfolioSection onRetry={() => undefined} status="ready" projects={projects} />,
-    );
+    const { rerenderWith } = renderPortfolio();
     await user.click(screen.getByRole('button', { name: 'CSS' }));
     expect(cardTitles()).toEqual(['Bakery Landing Page']);
-    rerender(
-      <PortfolioSection
-        onRetry={() => undefined}
-        status="ready"
-        projects={[...projects, project('4', 'Portfolio Theme', ['css']), project('5', 'Chat', ['nest.js'])]}
-      />,
-    );
+    rerenderWith([...projects, project('4', 'Portfolio Theme', ['css']), project('5', 'Chat', ['nest.js'])]);
     expect(cardTitles()).toEqual(['Bakery Landing Page', 'Portfolio Theme']);
     expect(screen.getByRole('button', { name: 'CSS' })).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  it('shows a page of results, with links to the pages before and after it that keep the search', () => {
+    const many = Array.from({ length: 2 * cataloguePageSize + 3 }, (_, index) =>
+      project(String(index + 1), `Board ${index + 1}`, []),
+    );
+    renderPortfolio({ rows: many, at: '/portfolio?q=board&page=2' });
+    expect(cardTitles()).toHaveLength(cataloguePageSize);
+    expect(cardTitles()[0]).toBe(`Board ${cataloguePageSize + 1}`);
+    const pages = screen.getByRole('navigation', { name: 'Pages of projects' });
+    expect(pages).toHaveTextContent('Page 2 of 3');
+    expect(within(pages).getByRole('link', { name: 'Previous page' })).toHaveAttribute(
+      'href',
+      '/portfolio?q=board#project-results',
+    );
+    const next = within(pages).getByRole('link', { name: 'Next page' });
+    expect(next).toHaveAttribute('href', '/portfolio?q=board&page=3#project-results');
+    expect(next).toHaveAttribute('rel', 'next');
+    fireEvent.click(next);
+    expect(address()).toBe('/portfolio?q=board&page=3');
+    expect(cardTitles()).toHaveLength(3);
+    expect(within(pages).queryByRole('link', { name: 'Next page' })).not.toBeInTheDocument();
   });
 
   it('records the project a visitor opens, in a new tab', async () => {
     const user = userEvent.setup();
     const { events, stop } = recordEvents();
-    render(<PortfolioSection onRetry={() => undefined} status="ready" projects={projects} />);
+    renderPortfolio();
     const link = screen.getByRole('link', { name: /^View Project\W+Crypto Wallet/ });
     expect(link).toHaveAttribute('href', 'https://example.test/2');
     expect(link).toHaveAttribute('target', '_blank');
@@ -175,13 +304,7 @@ describe('PortfolioSection', () => {
   });
 
   it('loads the first row of images at once and the rest lazily', () => {
-    render(
-      <PortfolioSection
-        onRetry={() => undefined}
-        status="ready"
-        projects={[...projects, project('4', 'Fourth', []), project('5', 'Fifth', [])]}
-      />,
-    );
+    renderPortfolio({ rows: [...projects, project('4', 'Fourth', []), project('5', 'Fifth', [])] });
     const images = screen.getAllByRole('img');
     expect(images.map((image) => image.getAttribute('loading'))).toEqual([
       'eager',
@@ -195,23 +318,18 @@ describe('PortfolioSection', () => {
   });
 
   it('keeps space with placeholder cards while loading', () => {
-    const { container } = render(
-      <PortfolioSection onRetry={() => undefined} status="loading" projects={[]} />,
-    );
+    const { container } = renderPortfolio({ rows: [], status: 'loading' });
     expect(container.querySelector('[aria-busy="true"]')?.children.length).toBeGreaterThan(1);
     expect(cardTitles()).toEqual([]);
   });
 
   it('says there are no projects yet when the list is empty', () => {
-    render(<PortfolioSection onRetry={() => undefined} status="ready" projects={[]} />);
+    renderPortfolio({ rows: [] });
     expect(screen.getByText(/There are no projects to show just now/)).toBeInTheDocument();
   });
 
   it('says the projects could not be loaded, over the placeholders, with a way to try again at once', () => {
-    const retried: string[] = [];
-    const { container } = render(
-      <PortfolioSection onRetry={() => retried.push('retry')} status="error" projects={[]} />,
-    );
+    const { container } = renderPortfolio({ rows: [], status: 'error' });
     expect(screen.getByRole('alert')).toHaveTextContent('The projects could not be loaded right now.');
     expect(screen.queryByText(/There are no projects to show just now/)).not.toBeInTheDocument();
     // The placeholders keep the grid's height, hidden from assistive technology.

@@ -1,0 +1,29 @@
+// A page as the server renders it whole, for tests of what the server's HTML holds (a visitor without JavaScript, a
+// crawler).
+import { expect, type Page, type Response } from '@playwright/test';
+
+/**
+ * Opens the page as the server renders it whole. On a loaded machine a section can miss its deadline on the server
+ * (deadlines.serverSlotMs) and be left to the browser, as designed; the server then renders the page whole in the
+ * background for the next visitor, so the page is opened again until it comes whole (within a bound), rather than the
+ * test failing on the machine's load. That the first visitors after a start find the sections' code loaded (the
+ * server's warm-up) is warm-up.spec's. `beforeOpen` runs once the previous page is unloaded, before each attempt.
+ */
+export async function openRendered(
+  page: Page,
+  path: string,
+  beforeOpen = () => {},
+): Promise<Response | null> {
+  let response: Response | null = null;
+  await expect(async () => {
+    // The previous page is unloaded first: its own late requests (the catch-up once it went live) are not this page's.
+    await page.goto('about:blank');
+    beforeOpen();
+    response = await page.goto(path);
+    const leftToBrowser = await page
+      .locator('[data-section]:not([data-rendered="server"])')
+      .evaluateAll((slots) => slots.map((slot) => slot.getAttribute('data-section')));
+    expect(leftToBrowser, `${path}: sections left to the browser`).toEqual([]);
+  }).toPass({ timeout: 20_000 });
+  return response;
+}
