@@ -321,10 +321,10 @@ test('a name or subject with a line break is refused; hidden characters, encoded
   // The message is the mail's text, as written, under its label, never its headers.
   expect(notice!.parsed.text).toContain(`Message:\nBody\nBcc: ${victim}`);
   expect(notice!.parsed.text).toContain(`MAIL FROM:<${victim}>`);
-  // In the HTML part too, as text, never markup.
+  // In the HTML part too, as text, never markup: its one link is the template's own, the site's name in the header.
   const html = await readHtmlPart(browser, notice!);
   expect(html.text).toContain(`MAIL FROM:<${victim}>`);
-  expect(html.links).toEqual([]);
+  expect(html.links.map(({ href }) => href)).toEqual([`${siteUrl}/`]);
 });
 
 /** A subscriber's confirmation and unsubscribe links, as the mails give them (subscribed through the function). */
