@@ -18,7 +18,15 @@ export interface HtmlDocument {
   /** What the document is (an address, a mail's subject): the errors are reported by it. */
   name: string;
   html: string;
+  /** A mail's HTML part: its styles may carry what only mail programs read (see mailProgramCss). */
+  mail?: boolean;
 }
+
+/**
+ * CSS that only mail programs know, which the checker (a web browser's rules) calls unknown: Outlook's `mso-*`
+ * properties (react-email's button sets its padding in Outlook with them) and Apple Mail's `supported-color-schemes`.
+ */
+const mailProgramCss = /^CSS: “(mso-[a-z-]+|supported-color-schemes)”: Property “\1” doesn't exist\.$/;
 
 interface VnuMessage {
   type: 'error' | 'info' | 'non-document-error';
@@ -48,11 +56,13 @@ export async function htmlErrors(documents: HtmlDocument[]): Promise<string[]> {
       return { stdout: error.stdout };
     });
     const { messages } = JSON.parse(report.stdout) as { messages: VnuMessage[] };
+    const documentOf = (message: VnuMessage) =>
+      documents[Number(path.basename(new URL(message.url).pathname, '.html'))];
     return messages
       .filter((message) => message.type !== 'info')
+      .filter((message) => !(documentOf(message)?.mail && mailProgramCss.test(message.message)))
       .map((message) => {
-        const index = Number(path.basename(new URL(message.url).pathname, '.html'));
-        const name = documents[index]?.name ?? message.url;
+        const name = documentOf(message)?.name ?? message.url;
         return `${name}:${message.lastLine ?? '?'}: ${message.message}${message.extract ? ` (${message.extract.trim().slice(0, 160)})` : ''}`;
       });
   } finally {

@@ -32,9 +32,27 @@ test('the sitemap lists every page, with the pictures from the tables and their 
   request,
 }) => {
   const entries = await readSitemap(page, request);
-  expect(entries.map((entry) => entry.loc)).toEqual(
+  // The newsletter's archive and its issues are listed once an issue went out (other tests send some).
+  const archive = `${canonicalOrigin}/newsletter/issues`;
+  const isArchive = (loc: string) => loc === archive || loc.startsWith(`${archive}/`);
+  const locs = entries.map((entry) => entry.loc);
+  expect(locs.filter((loc) => !isArchive(loc))).toEqual(
     expectedPages.map((expected) => `${canonicalOrigin}${expected.path}`),
   );
+  const issuePages = locs.filter((loc) => loc.startsWith(`${archive}/`));
+  if (issuePages.length > 0) {
+    expect(locs.filter(isArchive)).toEqual([archive, ...issuePages]);
+    // Each is an issue that went out (or is going out), as a visitor may read it.
+    const { data: sent, error: sentError } = await ownerDatabase()
+      .from('newsletter_issues')
+      .select('slug')
+      .in('status', ['sending', 'sent']);
+    expect(sentError).toBeNull();
+    const sentPages = new Set(sent!.map((issue) => `${archive}/${issue.slug as string}`));
+    for (const loc of issuePages) expect(sentPages.has(loc), loc).toBe(true);
+  } else {
+    expect(locs).not.toContain(archive);
+  }
 
   // What each page shows: the first page of each catalogue (newest first), the featured projects on the home page.
   const firstPage = (table: string) =>

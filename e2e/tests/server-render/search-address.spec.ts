@@ -169,8 +169,8 @@ test('the back button restores the previous search: its address, its box, its ch
 
   // The visitor's two searches, once each: going back and forth searches nothing.
   expect((await events()).filter((event) => event.name === 'userSearchForCourse')).toEqual([
-    { name: 'userSearchForCourse', searchTerm: 'angular' },
-    { name: 'userSearchForCourse', searchTerm: 'CSS' },
+    { name: 'userSearchForCourse', searchTerm: 'angular', resultCount: 1 },
+    { name: 'userSearchForCourse', searchTerm: 'CSS', resultCount: 2 },
   ]);
   expect(errors).toEqual([]);
 });

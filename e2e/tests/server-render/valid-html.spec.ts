@@ -102,7 +102,7 @@ test('every mail the site sends has a valid HTML part, and every page its links 
   const documents: HtmlDocument[] = [
     ...[confirmation!, welcome!, notice!].map((mail) => {
       expect(mail.parsed.html, `${mail.parsed.subject}: an HTML part`).toEqual(expect.any(String));
-      return { name: `mail "${mail.parsed.subject}"`, html: mail.parsed.html as string };
+      return { name: `mail "${mail.parsed.subject}"`, html: mail.parsed.html as string, mail: true };
     }),
     { name: 'confirm: ask', html: asked },
     { name: 'confirm: confirmed', html: confirmed },

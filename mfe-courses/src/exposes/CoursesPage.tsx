@@ -12,7 +12,7 @@ import {
   prefetchCatalogue,
   useCatalogue,
 } from '@site/shared-ui/useCatalogue';
-import { useRecordCatalogueSearch } from '@site/shared-ui/useSearchRecord';
+import { useRecordCatalogueSearch } from '@site/shared-ui/catalogueSearch';
 import { CourseSearch } from '../features/search/CourseSearch.tsx';
 import { SearchResultSummary } from '../features/search/SearchResultSummary.tsx';
 import { recordCourseSearch, useCourseSearch } from '../features/search/useCourseSearch.ts';

@@ -1,6 +1,6 @@
 // The analytics events of the product (spec §9): a name and, for some, one value. Sections publish them on the
 // event bus; the shell stores them. A search also carries how many results the visitor saw (when they saw any answer:
-// see useSearchRecord), so that a search that found nothing can be told apart.
+// see catalogueSearch's searchRecord), so that a search that found nothing can be told apart.
 
 export type AnalyticsEvent =
   | { name: 'userInApp' }

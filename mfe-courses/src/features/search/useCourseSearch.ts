@@ -2,7 +2,7 @@
 // courses it found, once they are shown (CoursesPage).
 import { searchEvent } from '@site/shared-ui/analyticsEvents';
 import { publish } from '@site/shared-ui/eventBus';
-import { useLoggedCatalogueSearch } from '@site/shared-ui/useSearchRecord';
+import { useLoggedCatalogueSearch } from '@site/shared-ui/catalogueSearch';
 
 export function recordCourseSearch(term: string, resultCount: number | undefined) {
   publish(searchEvent('userSearchForCourse', term, resultCount));

@@ -7,7 +7,7 @@ import { ButtonLink } from '@site/shared-ui/Button';
 import { visuallyHiddenClassName } from '@site/shared-ui/VisuallyHidden';
 import { CataloguePager, type CatalogueView } from '@site/shared-ui/useCatalogue';
 import type { CatalogueQuery } from '@site/shared-ui/catalogueSearch';
-import { useRecordCatalogueSearch, type LoggedCatalogueSearch } from '@site/shared-ui/useSearchRecord';
+import { useRecordCatalogueSearch, type LoggedCatalogueSearch } from '@site/shared-ui/catalogueSearch';
 import { PageSection } from '../../components/PageSection.tsx';
 import { ProjectGrid } from './ProjectGrid.tsx';
 import { projectKeywordChips } from './projectKeywords.ts';

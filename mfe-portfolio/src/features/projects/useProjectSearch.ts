@@ -2,7 +2,7 @@
 // how many projects it found, once they are shown (PortfolioSection).
 import { searchEvent } from '@site/shared-ui/analyticsEvents';
 import { publish } from '@site/shared-ui/eventBus';
-import { useLoggedCatalogueSearch } from '@site/shared-ui/useSearchRecord';
+import { useLoggedCatalogueSearch } from '@site/shared-ui/catalogueSearch';
 
 export function recordProjectSearch(term: string, resultCount: number | undefined) {
   publish(searchEvent('userSearchForProject', term, resultCount));

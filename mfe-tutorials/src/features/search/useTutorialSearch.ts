@@ -11,7 +11,7 @@ import { toTutorial, type Tutorial, type VideoRow } from '@site/shared-ui/rows';
 import { functionDataKey, functionLoader, type SectionLoader } from '@site/shared-ui/sectionData';
 import { readSearchAddress, type SearchAddress } from '@site/shared-ui/searchAddress';
 import { prefetchRead, useLiveRead } from '@site/shared-ui/useLiveTable';
-import { useLoggedCatalogueSearch, useRecordShownSearch } from '@site/shared-ui/useSearchRecord';
+import { useLoggedCatalogueSearch, useRecordShownSearch } from '@site/shared-ui/catalogueSearch';
 import { searchVideos, searchVideosArgs, type TutorialSearch } from './searchTutorials.ts';
 import { parseTutorialSort, serverSortFor, type TutorialSort } from './tutorialSort.ts';
 

@@ -4,7 +4,7 @@ import { MemoryRouter } from 'react-router';
 import type { AnalyticsEvent } from '@site/shared-ui/analyticsEvents';
 import { subscribeToEvents } from '@site/shared-ui/eventBus';
 import type { CatalogueQuery } from '@site/shared-ui/catalogueSearch';
-import { useRecordCatalogueSearch } from '@site/shared-ui/useSearchRecord';
+import { useRecordCatalogueSearch } from '@site/shared-ui/catalogueSearch';
 import { CourseSearch } from '../CourseSearch.tsx';
 import { courseKeywords } from '../courseKeywords.ts';
 import { recordCourseSearch, useCourseSearch } from '../useCourseSearch.ts';

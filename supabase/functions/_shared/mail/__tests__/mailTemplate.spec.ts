@@ -56,7 +56,8 @@ describe('renderMail', () => {
 
   it('writes HTML of tables and inline styles, with a dark theme and nothing a visitor typed as markup', async () => {
     const { html } = await renderMail(parts, brandOf('https://example.dev'));
-    expect(html).toMatch(/^<!DOCTYPE html/);
+    expect(html).toMatch(/^<!DOCTYPE html><html /);
+    expect(html).toContain('<meta name="x-apple-disable-message-reformatting" content=""/>');
     expect(html).toContain('<title>News of the week &lt;3</title>');
     expect(html).toContain('role="presentation"');
     expect(html).toMatch(/<p[^>]*style="[^"]*color:#17212b/);

@@ -5,7 +5,6 @@
 import { Body } from '@react-email/body';
 import { Button } from '@react-email/button';
 import { Container } from '@react-email/container';
-import { Head } from '@react-email/head';
 import { Heading } from '@react-email/heading';
 import { Hr } from '@react-email/hr';
 import { Html } from '@react-email/html';
@@ -181,12 +180,15 @@ function Footer({ footer }: { footer: MailFooterParts }) {
 export function MailLayout({ parts, brand }: { parts: MailParts; brand: MailBrand }) {
   return (
     <Html lang="en" dir="ltr">
-      <Head>
+      {/* What react-email's Head writes, and valid HTML: its Apple meta carries no content, which HTML requires. */}
+      <head>
+        <meta httpEquiv="Content-Type" content="text/html; charset=UTF-8" />
+        <meta name="x-apple-disable-message-reformatting" content="" />
         <title>{parts.subject}</title>
         <meta name="color-scheme" content="light dark" />
         <meta name="supported-color-schemes" content="light dark" />
         <style>{darkTheme}</style>
-      </Head>
+      </head>
       <Preview>{parts.preview}</Preview>
       <Body
         className="mail-page"

@@ -22,7 +22,9 @@ export function mailHtmlToText(html: string): string {
 }
 
 export async function renderMail(parts: MailParts, brand: MailBrand): Promise<RenderedMail> {
-  const html = await render(createElement(MailLayout, { parts, brand }));
+  const rendered = await render(createElement(MailLayout, { parts, brand }));
+  // react-email writes XHTML 1.0's doctype; mail programs read the HTML5 one alike, and it is valid HTML.
+  const html = rendered.replace(/^<!DOCTYPE[^>]*>/i, '<!DOCTYPE html>');
   return { html, text: mailHtmlToText(html) };
 }
 

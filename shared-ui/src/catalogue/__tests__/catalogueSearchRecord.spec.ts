@@ -1,5 +1,5 @@
 import { act, renderHook } from '@testing-library/react';
-import { useRecordShownSearch, useSearchLog, type ShownSearchAnswer } from '@site/shared-ui/useSearchRecord';
+import { useRecordShownSearch, useSearchLog, type ShownSearchAnswer } from '@site/shared-ui/catalogueSearch';
 
 /** A section whose answer the test shows when it likes (as a search answered by the server). */
 function renderSection(initiallyShown?: ShownSearchAnswer) {
@@ -21,7 +21,7 @@ function renderSection(initiallyShown?: ShownSearchAnswer) {
   };
 }
 
-describe('useSearchRecord', () => {
+describe('searchRecord', () => {
   it('records a search once its answer is shown, with how many results it showed', () => {
     const section = renderSection({ term: '', resultCount: 12 });
     section.show(undefined);
