@@ -45,12 +45,3 @@ export function eventPayload(event: AnalyticsEvent): Record<string, string | num
 }
 
 export type SearchEventName = 'userSearchForProject' | 'userSearchForTutorial' | 'userSearchForCourse';
-
-/** A search's event: its term, and how many results the visitor saw when they saw an answer. */
-export function searchEvent(
-  name: SearchEventName,
-  searchTerm: string,
-  resultCount: number | undefined,
-): AnalyticsEvent {
-  return resultCount === undefined ? { name, searchTerm } : { name, searchTerm, resultCount };
-}

@@ -12,6 +12,8 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { keepScrollState, useLocation, useNavigate } from '@site/shared-ui/router';
 import { readSearchAddress, searchAddressQuery, type SearchAddress } from '@site/shared-ui/searchAddress';
+import type { SearchEventName } from '@site/shared-ui/analyticsEvents';
+import { publish } from '@site/shared-ui/eventBus';
 import type { LoadStatus } from '@site/shared-ui/useLiveTable';
 
 /**
@@ -180,6 +182,12 @@ export interface ShownSearchAnswer {
 
 /** Records one search: its term, and the count of results the visitor saw (undefined when they saw none). */
 export type RecordSearch = (term: string, resultCount: number | undefined) => void;
+
+/** Records a search as the section's analytics event: its term, and how many results the visitor saw, if they did. */
+export function recordSearchAs(name: SearchEventName): RecordSearch {
+  return (searchTerm, resultCount) =>
+    publish(resultCount === undefined ? { name, searchTerm } : { name, searchTerm, resultCount });
+}
 
 export interface SearchLog {
   /** Searches asked and not yet recorded, oldest first. */

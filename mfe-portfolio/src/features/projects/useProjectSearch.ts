@@ -1,12 +1,8 @@
 // The visitor's search on /portfolio: the kit's catalogue search, recording each search as userSearchForProject with
 // how many projects it found, once they are shown (PortfolioSection).
-import { searchEvent } from '@site/shared-ui/analyticsEvents';
-import { publish } from '@site/shared-ui/eventBus';
-import { useLoggedCatalogueSearch } from '@site/shared-ui/catalogueSearch';
+import { recordSearchAs, useLoggedCatalogueSearch } from '@site/shared-ui/catalogueSearch';
 
-export function recordProjectSearch(term: string, resultCount: number | undefined) {
-  publish(searchEvent('userSearchForProject', term, resultCount));
-}
+export const recordProjectSearch = recordSearchAs('userSearchForProject');
 
 export function useProjectSearch() {
   return useLoggedCatalogueSearch();

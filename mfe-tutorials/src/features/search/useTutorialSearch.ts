@@ -3,15 +3,17 @@
 // address (/tutorials?q=Signals&sort=recent, see the kit's searchAddress): rendered on the server, restored by the
 // back button.
 import { useCallback, useMemo } from 'react';
-import { searchEvent } from '@site/shared-ui/analyticsEvents';
-import { publish } from '@site/shared-ui/eventBus';
 import { callDatabaseFunction } from '@site/shared-ui/restClient';
 import { keepScrollState, useNavigate } from '@site/shared-ui/router';
 import { toTutorial, type Tutorial, type VideoRow } from '@site/shared-ui/rows';
 import { functionDataKey, functionLoader, type SectionLoader } from '@site/shared-ui/sectionData';
 import { readSearchAddress, type SearchAddress } from '@site/shared-ui/searchAddress';
 import { prefetchRead, useLiveRead } from '@site/shared-ui/useLiveTable';
-import { useLoggedCatalogueSearch, useRecordShownSearch } from '@site/shared-ui/catalogueSearch';
+import {
+  recordSearchAs,
+  useLoggedCatalogueSearch,
+  useRecordShownSearch,
+} from '@site/shared-ui/catalogueSearch';
 import { searchVideos, searchVideosArgs, type TutorialSearch } from './searchTutorials.ts';
 import { parseTutorialSort, serverSortFor, type TutorialSort } from './tutorialSort.ts';
 
@@ -67,9 +69,7 @@ export function prefetchAddressSearch(): void {
  * unlike projects and courses, so is clearing the box: a tutorial search runs on the server (spec §4), and an empty
  * term is a search of its own (the first load is one), not only a way back to the full list.
  */
-function recordTutorialSearch(term: string, resultCount: number | undefined) {
-  publish(searchEvent('userSearchForTutorial', term, resultCount));
-}
+const recordTutorialSearch = recordSearchAs('userSearchForTutorial');
 
 const noVideos: VideoRow[] = [];
 
