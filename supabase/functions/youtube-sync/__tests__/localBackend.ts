@@ -2,8 +2,9 @@
 // seeded database, on a free port, with the environment the test gives its edge functions. It runs youtube-sync's
 // handler as `npm start` does, so the test drives the function over HTTP and rows really land in the database.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer, connect } from 'node:net';
+import { connect } from 'node:net';
 import path from 'node:path';
+import { freePort } from '../../_shared/__tests__/localBackend.ts';
 
 const localDir = path.resolve(__dirname, '../../../local');
 
@@ -12,17 +13,6 @@ export interface LocalBackend {
   /** What the backend printed, for a failing test's message. */
   output: () => string;
   stop: () => Promise<void>;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 function listening(port: number): Promise<boolean> {
