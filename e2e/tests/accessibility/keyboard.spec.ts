@@ -64,7 +64,11 @@ test('tutorial sort menu and the player modal: focus kept inside, Escape closes,
   // The player is YouTube's page in a frame: it stands in here, loaded before the walk starts (Tab into a frame
   // still loading lands on a document about to be replaced, and the focus with it).
   await fakeYouTubePlayer(page);
-  const play = tutorials.cards.first().getByRole('button', { name: /^Play Video/ });
+  // The first card by its title, not its place: other tests edit the videos' counts, which can reorder the list.
+  const title = await tutorials.cards.first().getByRole('heading').first().textContent();
+  const play = tutorials.cards
+    .filter({ has: page.getByRole('heading', { name: title!, exact: true }) })
+    .getByRole('button', { name: /^Play Video/ });
   await tabTo(page, play);
   await page.keyboard.press('Enter');
   const dialog = page.getByRole('dialog');

@@ -71,10 +71,10 @@ test.describe("a row's text with `$` patterns in it", () => {
     expect(html.split('</html>')).toHaveLength(2);
     expect(html.split('</body>')).toHaveLength(2);
     expect(html.split('id="page-data"')).toHaveLength(2);
-    const rows = Object.values((pageData(html) as { data: Record<string, unknown> }).data).flat() as {
-      id?: string;
-      description?: string;
-    }[];
+    // Each read's answer: a table's rows, or a page of the catalogue with its rows (search_catalogue).
+    const rows = Object.values((pageData(html) as { data: Record<string, unknown> }).data).flatMap(
+      (answer) => (Array.isArray(answer) ? answer : (answer as { rows: unknown[] }).rows),
+    ) as { id?: string; description?: string }[];
     expect(rows.find((row) => row?.id === course!.id)?.description).toBe(text);
 
     // And the browser hydrates it: the text shows as it is.
@@ -284,32 +284,33 @@ test.describe('clients the server does not control', () => {
       request,
     }) => {
       test.setTimeout(120_000);
-      // A backend of its own with 1500 more courses (2000 characters each): /courses is ~6 MB, more than a socket's
-      // buffers hold for a reader who reads nothing (on loopback they take a few MB).
+      // A backend of its own with 1000 more testimonials, each with its longest text and picture address (1000 and
+      // 2048 characters): /courses shows every testimonial (as many as a read returns: 1000; its courses come a page
+      // at a time), so it is ~6 MB, more than a socket's buffers hold for a reader who reads nothing (on loopback they
+      // take a few MB).
       backend = await startBackend({ port: backendPort, fresh: true, quiet: true });
       const marker = `slow-reader ${Date.now()}`;
-      for (let batch = 0; batch < 10; batch += 1) {
-        const inserted = await fetch(`${backend.url}/rest/v1/courses`, {
+      const rows = 1000;
+      for (let batch = 0; batch < rows / 200; batch += 1) {
+        const inserted = await fetch(`${backend.url}/rest/v1/testimonials`, {
           method: 'POST',
           headers: {
             apikey: LOCAL_SECRET_KEY,
             'Content-Type': 'application/json',
           },
           body: JSON.stringify(
-            Array.from({ length: 150 }, (_, row) => ({
-              title: `${marker} ${batch * 150 + row}`,
-              description: `${batch * 150 + row} `.padEnd(2000, 'long description '),
-              image_path: 'courses/angular-zero-to-real-apps.webp',
+            Array.from({ length: 200 }, (_, row) => ({
+              person_name: 'Slow Reader',
+              person_image: `https://example.com/${String(batch * 200 + row).padEnd(2020, 'p')}.webp`,
               platform: 'UDEMY',
-              keywords: ['angular'],
-              link_to_course: 'https://www.udemy.com/course/e2e-slow-reader/',
+              testimonial: `${marker} ${batch * 200 + row} `.padEnd(1000, 'long testimonial '),
             })),
           ),
         });
         expect(inserted.status).toBe(201);
       }
-      // Reading 3 MB of courses takes past the 300 ms a page waits for a section when both cores are busy (the page
-      // came without its courses, 2.5 MB, once): this test is about sockets, so its site waits for them.
+      // Reading 6 MB of testimonials takes past the 300 ms a page waits for a section when both cores are busy: this
+      // test is about sockets, so its site waits for them.
       site = await startSecondSite(siteOffset, {
         backendPort,
         slotDeadlineMs: deadlines.serverBackgroundSlotMs,
@@ -339,7 +340,8 @@ test.describe('clients the server does not control', () => {
         expect(Date.now() - startedAt).toBeLessThan(deadlines.serverRenderMs);
         const html = await next.text();
         expect(html.length).toBeGreaterThan(5_000_000);
-        expect(html).toContain(`${marker} 1499`);
+        // Deep into the list (a read returns 1000 rows: the seeded testimonials first, then these).
+        expect(html).toContain(`${marker} 900 `);
         expect(['cache-fresh', 'server-shared']).toContain(next.headers()['x-page-render']);
       } finally {
         stalled.destroy();
