@@ -32,6 +32,10 @@ export async function measureSearchLatency(browser, url) {
   try {
     await page.goto(url, { waitUntil: 'load' });
     await page.waitForLoadState('networkidle');
+    // The section is live (hydrated): a search typed before would be a form sent without JavaScript, a page load.
+    await page
+      .locator('[data-section="courses/CoursesPage"][data-ready="true"]')
+      .waitFor({ state: 'attached' });
     const box = page.getByRole('searchbox', { name: 'Search courses by title' });
     const summary = page.getByRole('region', { name: 'All courses' }).getByRole('status');
     await box.click();
