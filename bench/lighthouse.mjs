@@ -83,15 +83,23 @@ const proxy = await startStaticReferenceProxy({
 const median = (numbers) => [...numbers].sort((a, b) => a - b)[Math.floor(numbers.length / 2)];
 
 /**
- * One Lighthouse run, tried once more if Lighthouse could not measure it (a busy machine sometimes misses a trace).
+ * How many times a run is tried: Lighthouse sometimes misses the trace's navigation start (NO_NAVSTART), twice in a
+ * row in one bench on a quiet machine.
+ */
+const lighthouseAttempts = 4;
+
+/**
+ * One Lighthouse run, tried again if Lighthouse could not measure it.
  * @param {string} url @param {'simulate' | 'devtools'} [throttlingMethod]
  */
 async function lighthouseRun(url, throttlingMethod = 'simulate') {
-  try {
-    return await lighthouseOnce(url, throttlingMethod);
-  } catch (error) {
-    console.warn(String(error));
-    return lighthouseOnce(url, throttlingMethod);
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await lighthouseOnce(url, throttlingMethod);
+    } catch (error) {
+      if (attempt === lighthouseAttempts) throw error;
+      console.warn(String(error));
+    }
   }
 }
 
