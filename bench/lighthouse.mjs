@@ -73,12 +73,16 @@ if (!values['no-build']) {
 }
 
 const portOffset = Number(process.env.SITE_PORT_OFFSET ?? 0);
-const backend = await startBackend({ port: sitePortsFor(portOffset).backend, fresh: true, quiet: true });
-const site = await serveSite({ portOffset });
-const proxy = await startStaticReferenceProxy({
-  siteUrl: site.url,
-  port: sitePortsFor(portOffset).shell + 5,
+const proxyPort = sitePortsFor(portOffset).shell + 5;
+const backend = await startBackend({
+  port: sitePortsFor(portOffset).backend,
+  fresh: true,
+  quiet: true,
+  // Pages measured through the proxy read the backend from the proxy's origin (a search, a catch-up read).
+  env: { SUPABASE_LOCAL_CORS_ORIGINS: `http://127.0.0.1:${proxyPort}` },
 });
+const site = await serveSite({ portOffset });
+const proxy = await startStaticReferenceProxy({ siteUrl: site.url, port: proxyPort });
 
 const median = (numbers) => [...numbers].sort((a, b) => a - b)[Math.floor(numbers.length / 2)];
 
