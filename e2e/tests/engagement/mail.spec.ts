@@ -352,6 +352,7 @@ for (const theme of ['light', 'dark'] as const) {
     browser,
     request,
   }) => {
+    test.slow(); // eleven pages, each checked by axe: seconds per check on a busy machine
     const links = await linksOfANewSubscriber(request, `link.pages.${theme}`);
     // With scripts on: axe is one (the pages themselves have none).
     const context = await browser.newContext();

@@ -5,6 +5,7 @@ import { collectConsoleErrors } from '../../support/consoleErrors.ts';
 import { recordBusEvents } from '../../support/eventBus.ts';
 import { visitorWhoSawThePopup } from '../../support/visitor.ts';
 import { dismissTheAdWhenInTheWay } from '../../support/adToast.ts';
+import { waitForSectionReady } from '../../support/sections.ts';
 import { sectionLoadTimeout } from './portfolioSite.ts';
 
 // A returning visitor: the newsletter pop-up (which makes the page inert) stays closed; the ad toast is closed
@@ -64,6 +65,8 @@ test('View Resume opens the PDF in a new tab and records userViewsCV', async ({ 
   await expect(link).toHaveAttribute('target', '_blank');
   await expect(link).toHaveAttribute('rel', /noopener/);
 
+  // The link is the server's HTML: clicked before the section's code runs, it opens the résumé unrecorded.
+  await waitForSectionReady(page, 'portfolio/AboutPage');
   const events = await recordBusEvents(page);
   const popupPromise = page.waitForEvent('popup');
   // The new tab asks for the PDF (whether the browser then shows it or downloads it).
