@@ -10,7 +10,7 @@
 //   reset: throws the persisted data away and rebuilds it from the migrations and seed.
 // Environment: SUPABASE_LOCAL_PORT, SUPABASE_LOCAL_FRESH=1, SUPABASE_LOCAL_QUIET=1, SUPABASE_LOCAL_CORS_ORIGINS
 // (comma-separated), SUPABASE_LOCAL_API_KEYS=legacy, SUPABASE_LOCAL_MAIL_PURGE_EVERY_MS (the purge's period, for tests).
-// The mail outbox and the newsletter run every 2 s, the owner's report every minute (as pg_cron runs the mail-outbox,
+// The mail outbox and the newsletter run at start and every 2 s, the owner's report at start and every minute (as pg_cron runs the mail-outbox,
 // newsletter-send and owner-report functions on a hosted project; the report goes once a week, when it is due), and old
 // mail records are purged at start and hourly (pg_cron: daily); the functions send through SMTP_URL (npm start points
 // it at its mail catcher) with MAIL_FROM, OWNER_EMAIL, SITE_URL and NEWSLETTER_POSTAL_ADDRESS.

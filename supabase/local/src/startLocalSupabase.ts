@@ -88,7 +88,7 @@ export interface LocalSupabaseOptions {
    *  provides them (hostedFunctionVariables; default true; restored on stop). */
   functionEnv?: boolean;
   /** Functions run on a schedule, as pg_cron runs them on a hosted project: name -> every so many milliseconds
-   *  (default: none). Each is POSTed `{}` with the service-role key, one run at a time. */
+   *  (default: none). Each is POSTed `{}` with the secret key at start and then at that interval, one run at a time. */
   schedule?: Record<string, number>;
   /** Purge old mail records (public.purge_mail_records) at start and this often, as pg_cron does daily on a hosted
    *  project; 0: never (default). */
@@ -536,30 +536,33 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Pr
   }
 
   // The schedule: the mail outbox (mail that could not be sent at once goes out once the mail server is back), the
-  // newsletter (issues whose time has come, the weekly digest) and the owner's weekly report. A run still under way is
-  // not started again. Each call is what a pg_cron job sends (private.call_edge_function): a secret key, and an empty
-  // JSON body.
+  // newsletter (issues whose time has come, the weekly digest) and the owner's weekly report. Each runs once at start
+  // (what came due while the backend was down goes now, as the purge below does) and then every so often; a run still
+  // under way is not started again. Each call is what a pg_cron job sends (private.call_edge_function): a secret key,
+  // and an empty JSON body.
   const scheduledRuns = new Map<string, Promise<unknown>>();
+  const runScheduled = (name: string): void => {
+    if (scheduledRuns.has(name)) return;
+    const request = new Request(`${url}/${name}`, {
+      method: 'POST',
+      headers: scheduledCallHeaders(projectKeys.secret),
+      body: '{}',
+    });
+    const run = ready
+      .then(() => functions.invoke(name, request))
+      .then(async (response) => {
+        if (response && !response.ok) log(`${name}: ${response.status} ${await response.text()}`);
+      })
+      .catch((error: unknown) => log(`${name}: ${error instanceof Error ? error.message : error}`))
+      .finally(() => scheduledRuns.delete(name));
+    scheduledRuns.set(name, run);
+  };
   const scheduleTimers = Object.entries(options.schedule ?? {})
     .filter(([, everyMs]) => everyMs > 0)
-    .map(([name, everyMs]) =>
-      setInterval(() => {
-        if (scheduledRuns.has(name)) return;
-        const request = new Request(`${url}/${name}`, {
-          method: 'POST',
-          headers: scheduledCallHeaders(projectKeys.secret),
-          body: '{}',
-        });
-        const run = ready
-          .then(() => functions.invoke(name, request))
-          .then(async (response) => {
-            if (response && !response.ok) log(`${name}: ${response.status} ${await response.text()}`);
-          })
-          .catch((error: unknown) => log(`${name}: ${error instanceof Error ? error.message : error}`))
-          .finally(() => scheduledRuns.delete(name));
-        scheduledRuns.set(name, run);
-      }, everyMs),
-    );
+    .map(([name, everyMs]) => {
+      runScheduled(name);
+      return setInterval(() => runScheduled(name), everyMs);
+    });
 
   // The purge of old mail records, as pg_cron runs it daily on a hosted project (migration 20261127120200).
   let purgeRun: Promise<unknown> | undefined;
