@@ -1,10 +1,15 @@
 // A second copy of the built site on other ports, talking to the same backend: for tests that take a section down
-// or redeploy one, without disturbing the site the other tests use.
-import { serveSite } from '../../shell/server/serveSite.mjs';
+// or redeploy one, without disturbing the site the other tests use. Each copy runs in a process of its own, as a
+// deployed site does (secondSiteServer.mjs says why).
+import { fork } from 'node:child_process';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
 import { ports, portOffset } from './site.ts';
 
 export interface SecondSite {
   url: string;
+  /** Every line its servers wrote so far (standard output and error), also printed as before. */
+  log: string[];
   close: () => Promise<unknown>;
 }
 
@@ -40,7 +45,43 @@ export async function startSecondSite(
     rendererFile?: string;
   } = {},
 ): Promise<SecondSite> {
-  return serveSite({ portOffset: portOffset + offsetWithinSuite, backendPort: ports.backend, ...options });
+  const child = fork(path.join(import.meta.dirname, 'secondSiteServer.mjs'), {
+    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+  });
+  const log: string[] = [];
+  for (const [stream, printed] of [
+    [child.stdout!, process.stdout],
+    [child.stderr!, process.stderr],
+  ] as const) {
+    createInterface({ input: stream }).on('line', (line) => {
+      log.push(line);
+      printed.write(`${line}\n`);
+    });
+  }
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const started = new Promise<{ url?: string; error?: string }>((resolve) => {
+    child.once('message', (answer) => resolve(answer as { url?: string; error?: string }));
+    void exited.then(() =>
+      resolve({ error: `the site's process ended before it listened: ${log.join('\n')}` }),
+    );
+  });
+  child.send({ portOffset: portOffset + offsetWithinSuite, backendPort: ports.backend, ...options });
+  const { url, error } = await started;
+  if (!url) {
+    child.kill();
+    throw new Error(error);
+  }
+  return {
+    url,
+    log,
+    close: async () => {
+      if (child.connected) child.send('close');
+      // Its servers close their connections; a process that still has not ended is ended.
+      const stuck = setTimeout(() => child.kill('SIGKILL'), 15_000);
+      await exited;
+      clearTimeout(stuck);
+    },
+  };
 }
 
 /** A URL where no server listens (Chromium accepts the port). */

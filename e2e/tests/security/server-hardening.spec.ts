@@ -169,11 +169,8 @@ test.describe("a section's server code", () => {
   let site: SecondSite | undefined;
   let host = '';
   let nextBuild = '';
-  const logged: string[] = [];
-  const log = console.log;
 
   test.afterAll(async () => {
-    console.log = log;
     await site?.close();
     for (const folder of [host, nextBuild]) if (folder) rmSync(folder, { recursive: true, force: true });
   });
@@ -206,10 +203,6 @@ test.describe("a section's server code", () => {
       code.replace('"What this site stores"', '"What this site storez"'),
     );
 
-    console.log = (...line: unknown[]) => {
-      logged.push(line.map(String).join(' '));
-      log(...line);
-    };
     site = await startSecondSite(siteOffset, {
       sectionRoots: { help: host },
       remotesFile: path.join(host, 'remotes.json'),
@@ -222,7 +215,7 @@ test.describe("a section's server code", () => {
     await expect
       .poll(
         async () => {
-          const line = logged.find((each) => each.includes('help: server build refused'));
+          const line = site!.log.find((each) => each.includes('help: server build refused'));
           if (!line) await request.get(policy);
           return line;
         },

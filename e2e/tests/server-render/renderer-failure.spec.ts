@@ -6,7 +6,6 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { collectConsoleErrors } from '../../support/consoleErrors.ts';
-import { readServerLog, type ServerLog } from '../../support/serverLog.ts';
 import { expectedPages } from '../../support/pages.ts';
 import { startSecondSite, type SecondSite } from '../../support/secondSite.ts';
 import { asVisitorWhoSawThePopup } from '../../support/visitor.ts';
@@ -16,7 +15,6 @@ const failure = 'the shell renderer is broken';
 
 let site: SecondSite | undefined;
 let folder: string | undefined;
-let serverLog: ServerLog | undefined;
 
 test.beforeAll(async () => {
   // The shell's built renderer, whose every render throws (as a bug in the shell's server code would).
@@ -38,13 +36,10 @@ module.exports = Promise.resolve(built).then((renderer) => ({
 }));
 `,
   );
-  // The site's server runs in this process: what it logs is read here.
-  serverLog = readServerLog('error');
   site = await startSecondSite(180, { rendererFile });
 });
 
 test.afterAll(async () => {
-  serverLog?.restore();
   await site?.close();
   if (folder) rmSync(folder, { recursive: true, force: true });
 });
@@ -66,7 +61,7 @@ test('every page is served as its prerendered file, the sections render in the b
     expect(html, pagePath).toMatch(/data-section="/);
     expect(html, pagePath).not.toContain('data-rendered="server"');
     expect(
-      serverLog!.lines.filter(
+      site!.log.filter(
         (line) =>
           line.includes(`[server render] ${pagePath}: served prerendered instead:`) && line.includes(failure),
       ),

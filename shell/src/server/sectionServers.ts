@@ -259,7 +259,7 @@ export class SectionServers {
     const entryUrl = new URL(entry, folder).href;
     const first = state.version === undefined;
     // Always forced: the federation runtime is one per process, and whatever registered this section before (an
-    // older build, or another site served from the same process in the tests) must give way to this build.
+    // older build) must give way to this build.
     registerRemotes([{ name: section, entry: entryUrl }], { force: true });
     state.version = version;
     if (!first || state.moved) {
