@@ -10,7 +10,7 @@ export default defineConfig({
   timeout: 30_000,
   expect: { timeout: 7_000 },
   fullyParallel: true,
-  workers: 2,
+  workers: 3,
   retries: 0,
   forbidOnly: true,
   reporter: [['list']],
