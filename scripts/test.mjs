@@ -1,14 +1,17 @@
-// npm test: lint and format, then typecheck, unit and contract tests of every package and the production build (at
-// once), then the end-to-end tests in Chromium against the built site and the local backend (the byte budget
-// included), then the visitor journeys in Chromium, Firefox and WebKit. Stops at the first failing step and ends
-// with one line counting every test that ran.
+// npm test: lint and format (at once), then typecheck, unit and contract tests of every package and the production
+// build (at once), then the end-to-end tests in Chromium against the built site and the local backend (the byte
+// budget included) and the visitor journeys in Chromium, Firefox and WebKit (one Playwright run). Stops at the first
+// failing step and ends with one line counting every test that ran.
 import { spawn } from 'node:child_process';
 
 const turboEnv = { TURBO_TELEMETRY_DISABLED: '1', TURBO_NO_UPDATE_NOTIFIER: '1', FORCE_COLOR: '0' };
 
+/** Each step is one command or several at once (each single-threaded, so two cores run them side by side). */
 const steps = [
-  { name: 'lint', command: ['npx', 'eslint', '.'] },
-  { name: 'format', command: ['npx', 'prettier', '--check', '.'] },
+  [
+    { name: 'lint', command: ['npx', 'eslint', '.'] },
+    { name: 'format', command: ['npx', 'prettier', '--check', '.'] },
+  ],
   {
     // One turbo run: the production build goes on while the unit tests wait (for a retry that is due, a backend
     // starting), rather than after them.
@@ -25,10 +28,9 @@ const steps = [
       '--log-order=grouped',
     ],
   },
-  { name: 'end-to-end tests', command: ['npm', 'run', 'e2e', '-w', '@site/e2e'] },
   {
-    name: 'journeys in Chromium, Firefox and WebKit',
-    command: ['npm', 'run', 'e2e:engines', '-w', '@site/e2e'],
+    name: 'end-to-end tests in Chromium and the journeys in Chromium, Firefox and WebKit',
+    command: ['npm', 'run', 'e2e', '-w', '@site/e2e'],
   },
 ];
 
@@ -58,31 +60,52 @@ function countTests(output) {
   return { passed, failed };
 }
 
-function run(step) {
+/**
+ * Runs a command; its output is printed as it comes (live) or, for a command run beside another, in one piece when it
+ * ends, so that no two commands' lines are mixed.
+ */
+function run(step, { live = true } = {}) {
   return new Promise((resolve) => {
     const started = Date.now();
-    console.log(`\n=== ${step.name}: ${step.command.join(' ')}`);
+    const title = `\n=== ${step.name}: ${step.command.join(' ')}`;
+    if (live) console.log(title);
     const child = spawn(step.command[0], step.command.slice(1), { env: { ...process.env, ...turboEnv } });
     let output = '';
     for (const stream of [child.stdout, child.stderr]) {
       stream.on('data', (chunk) => {
         output += chunk;
-        (stream === child.stdout ? process.stdout : process.stderr).write(chunk);
+        if (live) (stream === child.stdout ? process.stdout : process.stderr).write(chunk);
       });
     }
     child.on('close', (code) => {
       const seconds = ((Date.now() - started) / 1000).toFixed(1);
+      if (!live) process.stdout.write(`${title}\n${output}`);
       console.log(`=== ${step.name}: ${code === 0 ? 'ok' : `failed (exit ${code})`} in ${seconds}s`);
       resolve({ code: code ?? 1, ...countTests(output) });
     });
   });
 }
 
+/** A step's commands at once, the first one's output live; the first failure is the step's. */
+async function runStep(step) {
+  if (!Array.isArray(step)) return run(step);
+  const results = await Promise.all(step.map((each, index) => run(each, { live: index === 0 })));
+  return {
+    code: results.find((result) => result.code !== 0)?.code ?? 0,
+    passed: results.reduce((sum, result) => sum + result.passed, 0),
+    failed: results.reduce(
+      (sum, result) => sum + result.failed + (result.code !== 0 && result.failed === 0 ? 1 : 0),
+      0,
+    ),
+  };
+}
+
+const started = Date.now();
 let passed = 0;
 let failed = 0;
 let exitCode = 0;
 for (const step of steps) {
-  const result = await run(step);
+  const result = await runStep(step);
   passed += result.passed;
   failed += result.failed;
   if (result.code !== 0) {
@@ -91,5 +114,7 @@ for (const step of steps) {
     break;
   }
 }
-console.log(`\ntests: ${passed} passed, ${failed} failed`);
+const seconds = Math.round((Date.now() - started) / 1000);
+console.log(`\nnpm test took ${Math.floor(seconds / 60)} min ${seconds % 60} s`);
+console.log(`tests: ${passed} passed, ${failed} failed`);
 process.exit(exitCode);

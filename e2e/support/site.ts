@@ -16,6 +16,9 @@ export const ports = {
 };
 
 export const siteUrl = `http://localhost:${ports.shell}`;
+
+/** Playwright's workers (playwright.config.ts): each journey worker has a probe proxy of its own (engines/). */
+export const workers = 3;
 export const backendUrl = `http://127.0.0.1:${ports.backend}`;
 
 /** Chromium as this machine has it (Debian's package); Playwright's own browser download is not available. */

@@ -1,6 +1,6 @@
 // axe finds nothing to fix (contrast included, on gradients too: support/accessibilityCheck.ts) on any page of the site,
-// in the light and the dark theme, on a phone and on a desktop, with every section arrived, nor with the video player
-// modal or the newsletter pop-up open. The dark theme is the one a visitor chose (the theme cookie) while the system is
+// in the light and the dark theme, on a phone and on a desktop (the same visit, widened), with every section arrived,
+// nor with the video player modal or the newsletter pop-up open. The dark theme is the one a visitor chose (the theme cookie) while the system is
 // light, so the tokens of the chosen theme are what is checked; tests/frame/theme.spec.ts checks the system's dark theme
 // paints the same.
 import AxeBuilder from '@axe-core/playwright';
@@ -48,10 +48,11 @@ async function everySectionArrived(page: Page) {
   await adToastSettled(page);
 }
 
+/** Each page is checked on a phone first, then, widened in place, on a desktop: one visit, both layouts. */
 const viewports = [
   { name: 'phone', width: 390, height: 844 },
   { name: 'desktop', width: 1280, height: 800 },
-];
+] as const;
 
 /** The theme as the page shows it, checked before axe runs, so a check never passes in the wrong theme. */
 async function expectTheme(page: Page, theme: ChosenTheme) {
@@ -59,61 +60,82 @@ async function expectTheme(page: Page, theme: ChosenTheme) {
   expect(background).toBe(theme === 'dark' ? 'rgb(17, 26, 35)' : 'rgb(255, 255, 255)');
 }
 
-for (const theme of ['light', 'dark'] as const) {
+/** axe's findings on a phone and then on a desktop, each named by its screen. */
+async function findingsOnEachScreen(page: Page, theme: ChosenTheme): Promise<string[]> {
+  const all: string[] = [];
   for (const viewport of viewports) {
-    test.describe(`in the ${theme} theme on a ${viewport.name}`, () => {
-      test.use({
-        viewport: { width: viewport.width, height: viewport.height },
-        colorScheme: 'light',
-        storageState: theme === 'dark' ? visitorWhoChoseTheme('dark') : visitorWhoSawThePopup,
-      });
-
-      for (const { path } of [...expectedPages, { path: '/no-such-page' }]) {
-        test(`${path} has no violations`, async ({ page }) => {
-          test.slow(); // axe takes seconds per run on a busy machine
-          await page.goto(path);
-          await everySectionArrived(page);
-          await expectTheme(page, theme);
-          expect(await findings(page)).toEqual([]);
-        });
-      }
-
-      test('the video player modal has no violations', async ({ page }) => {
-        test.slow();
-        await page.goto('/tutorials');
-        const tutorials = tutorialsPage(page);
-        await expect(tutorials.cards.first()).toBeVisible();
-        await dismissTheAd(page);
-        // YouTube's player stands in, loaded before axe runs: axe reads the frame too, and one still loading (or the
-        // browser's error page, with no internet) is not the page a visitor sees.
-        await fakeYouTubePlayer(page);
-        await tutorials.cards
-          .first()
-          .getByRole('button', { name: /^Play Video/ })
-          .click();
-        await expect(
-          page.getByRole('dialog').frameLocator('iframe').getByRole('button', { name: 'Play' }),
-        ).toBeVisible();
-        await expectTheme(page, theme);
-        expect(await findings(page)).toEqual([]);
-      });
-    });
-
-    test.describe(`in the ${theme} theme on a ${viewport.name}, for a first-time visitor`, () => {
-      test.use({
-        viewport: { width: viewport.width, height: viewport.height },
-        colorScheme: 'light',
-        storageState: theme === 'dark' ? visitorWhoChoseTheme('dark', firstTimeVisitor) : firstTimeVisitor,
-      });
-
-      test('the newsletter pop-up has no violations', async ({ page }) => {
-        test.slow();
-        await page.goto('/');
-        await expect(newsletterPopup(page)).toBeVisible();
-        await adToastSettled(page);
-        await expectTheme(page, theme);
-        expect(await findings(page)).toEqual([]);
-      });
-    });
+    await page.setViewportSize({ width: viewport.width, height: viewport.height });
+    expect(await page.evaluate(() => window.innerWidth)).toBe(viewport.width);
+    // What the new layout sets moving (a transition between breakpoints) has ended: axe reads colours as painted.
+    await expect
+      .poll(() =>
+        page.evaluate(
+          () =>
+            document
+              .getAnimations()
+              .filter(
+                (animation) =>
+                  animation.playState === 'running' && animation.effect?.getTiming().iterations !== Infinity,
+              ).length,
+        ),
+      )
+      .toBe(0);
+    await expectTheme(page, theme);
+    all.push(...(await findings(page)).map((finding) => `${viewport.name}: ${finding}`));
   }
+  return all;
+}
+
+for (const theme of ['light', 'dark'] as const) {
+  test.describe(`in the ${theme} theme, on a phone and on a desktop`, () => {
+    test.use({
+      viewport: { width: viewports[0].width, height: viewports[0].height },
+      colorScheme: 'light',
+      storageState: theme === 'dark' ? visitorWhoChoseTheme('dark') : visitorWhoSawThePopup,
+    });
+
+    for (const { path } of [...expectedPages, { path: '/no-such-page' }]) {
+      test(`${path} has no violations`, async ({ page }) => {
+        test.slow(); // axe takes seconds per run on a busy machine
+        await page.goto(path);
+        await everySectionArrived(page);
+        expect(await findingsOnEachScreen(page, theme)).toEqual([]);
+      });
+    }
+
+    test('the video player modal has no violations', async ({ page }) => {
+      test.slow();
+      await page.goto('/tutorials');
+      const tutorials = tutorialsPage(page);
+      await expect(tutorials.cards.first()).toBeVisible();
+      await dismissTheAd(page);
+      // YouTube's player stands in, loaded before axe runs: axe reads the frame too, and one still loading (or the
+      // browser's error page, with no internet) is not the page a visitor sees.
+      await fakeYouTubePlayer(page);
+      await tutorials.cards
+        .first()
+        .getByRole('button', { name: /^Play Video/ })
+        .click();
+      await expect(
+        page.getByRole('dialog').frameLocator('iframe').getByRole('button', { name: 'Play' }),
+      ).toBeVisible();
+      expect(await findingsOnEachScreen(page, theme)).toEqual([]);
+    });
+  });
+
+  test.describe(`in the ${theme} theme, on a phone and on a desktop, for a first-time visitor`, () => {
+    test.use({
+      viewport: { width: viewports[0].width, height: viewports[0].height },
+      colorScheme: 'light',
+      storageState: theme === 'dark' ? visitorWhoChoseTheme('dark', firstTimeVisitor) : firstTimeVisitor,
+    });
+
+    test('the newsletter pop-up has no violations', async ({ page }) => {
+      test.slow();
+      await page.goto('/');
+      await expect(newsletterPopup(page)).toBeVisible();
+      await adToastSettled(page);
+      expect(await findingsOnEachScreen(page, theme)).toEqual([]);
+    });
+  });
 }
