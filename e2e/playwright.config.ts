@@ -1,33 +1,12 @@
-// The Chromium suite (tests/) and the visitor journeys in Chromium, Firefox and WebKit (engines/journeys/), one run
-// against one built site and one fresh backend: the journeys take the workers the suite leaves free at its end, with
-// no second server to start (npm run test:engines runs the journeys alone).
 import { defineConfig } from '@playwright/test';
-import type { EngineOptions } from './engines/fixtures.ts';
-import { journeyOrigins } from './engines/fixtures.ts';
-import type { Engine } from './engines/engineDriver.ts';
 import { chromiumLaunchOptions, portOffset, siteUrl, workers } from './support/site.ts';
 import { secondSiteOrigins } from './support/secondSite.ts';
 import { visitorWhoSawThePopup } from './support/visitor.ts';
 
-/** The journeys in one engine (named as the engine: `--project=webkit`). */
-const journeys = (engine: Engine, testIgnore?: RegExp) => ({
-  name: engine,
-  testDir: './engines/journeys',
-  timeout: 60_000,
-  use: { engine },
-  ...(testIgnore && { testIgnore }),
-});
-
-export default defineConfig<object, EngineOptions>({
+export default defineConfig({
+  testDir: './tests',
   // One folder per port offset, so runs side by side never delete each other's traces.
   outputDir: `./test-results/offset-${portOffset}`,
-  projects: [
-    { name: 'suite', testDir: './tests' },
-    journeys('chromium'),
-    journeys('firefox'),
-    // WebKit's classic WebDriver sees no requests: the count of fetches per file runs where it can be counted.
-    journeys('webkit', /fetch-once/),
-  ],
   timeout: 30_000,
   expect: { timeout: 7_000 },
   fullyParallel: true,
@@ -54,10 +33,7 @@ export default defineConfig<object, EngineOptions>({
     url: `${siteUrl}/`,
     reuseExistingServer: false,
     timeout: 120_000,
-    env: {
-      SITE_PORT_OFFSET: String(portOffset),
-      SUPABASE_LOCAL_CORS_ORIGINS: [...secondSiteOrigins, ...journeyOrigins].join(','),
-    },
+    env: { SITE_PORT_OFFSET: String(portOffset), SUPABASE_LOCAL_CORS_ORIGINS: secondSiteOrigins.join(',') },
     stdout: 'pipe',
     stderr: 'pipe',
     // serve.mjs stops the backend it started (in its own process group) on SIGTERM; a plain SIGKILL of the group

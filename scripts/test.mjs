@@ -1,7 +1,7 @@
 // npm test: lint and format (at once), then typecheck, unit and contract tests of every package and the production
 // build (at once), then the end-to-end tests in Chromium against the built site and the local backend (the byte
-// budget included) and the visitor journeys in Chromium, Firefox and WebKit (one Playwright run). Stops at the first
-// failing step and ends with one line counting every test that ran.
+// budget included), then the visitor journeys in Chromium, Firefox and WebKit. Stops at the first failing step and
+// ends with one line counting every test that ran.
 import { spawn } from 'node:child_process';
 
 const turboEnv = { TURBO_TELEMETRY_DISABLED: '1', TURBO_NO_UPDATE_NOTIFIER: '1', FORCE_COLOR: '0' };
@@ -28,9 +28,10 @@ const steps = [
       '--log-order=grouped',
     ],
   },
+  { name: 'end-to-end tests', command: ['npm', 'run', 'e2e', '-w', '@site/e2e'] },
   {
-    name: 'end-to-end tests in Chromium and the journeys in Chromium, Firefox and WebKit',
-    command: ['npm', 'run', 'e2e', '-w', '@site/e2e'],
+    name: 'journeys in Chromium, Firefox and WebKit',
+    command: ['npm', 'run', 'e2e:engines', '-w', '@site/e2e'],
   },
 ];
 

@@ -2,7 +2,7 @@
 // probe proxy. After the journey, its last page is left and every error seen on the way fails it: console errors,
 // uncaught errors, unhandled rejections, failed loads and Content-Security-Policy reports, in every engine.
 import { expect, test as base } from '@playwright/test';
-import { portOffset, siteUrl, workers } from '../support/site.ts';
+import { portOffset, siteUrl } from '../support/site.ts';
 import type { Engine } from './engineDriver.ts';
 import type { EngineLauncher } from './engineLauncher.ts';
 import { launchChromium } from './chromiumDriver.ts';
@@ -11,18 +11,18 @@ import { launchWebKit } from './webkitDriver.ts';
 import { startProbeProxy, type ProbeProxy } from './probeProxy.ts';
 import { Visitor } from './visitor.ts';
 
-/** Each worker has its own proxy and WebKitWebDriver port, past the suite's second sites and development site (up to
- *  220: support/secondSite.ts, tests/devloop). */
-const proxyPort = (parallelIndex: number) => 3230 + portOffset + parallelIndex;
-const webkitDriverPort = (parallelIndex: number) => 3240 + portOffset + parallelIndex;
+/** At most this many workers run the journeys; each has its own proxy and WebKitWebDriver port. */
+export const maxWorkers = 3;
+const proxyPort = (parallelIndex: number) => 3150 + portOffset + parallelIndex;
+const webkitDriverPort = (parallelIndex: number) => 3160 + portOffset + parallelIndex;
 
 /** The proxies' origins, which the backend must allow (CORS). */
 export const journeyOrigins = Array.from(
-  { length: workers },
+  { length: maxWorkers },
   (_, index) => `http://127.0.0.1:${proxyPort(index)}`,
 );
 
-/** The option each journeys project of playwright.config.ts sets. */
+/** The option each project of playwright.engines.config.ts sets. */
 export interface EngineOptions {
   engine: Engine;
 }

@@ -17,7 +17,7 @@ export const ports = {
 
 export const siteUrl = `http://localhost:${ports.shell}`;
 
-/** Playwright's workers (playwright.config.ts): each journey worker has a probe proxy of its own (engines/). */
+/** Playwright's workers for the Chromium suite (playwright.config.ts). */
 export const workers = 3;
 export const backendUrl = `http://127.0.0.1:${ports.backend}`;
 

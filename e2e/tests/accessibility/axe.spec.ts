@@ -4,7 +4,7 @@
 // light, so the tokens of the chosen theme are what is checked; tests/frame/theme.spec.ts checks the system's dark theme
 // paints the same.
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../../support/test.ts';
 import { accessibilityFindings } from '../../support/accessibilityCheck.ts';
 import { expectedPages } from '../../support/pages.ts';
 import {

@@ -1,6 +1,6 @@
 // A visitor with a keyboard only walks the site: skip link, navbar, search, chips, the video player modal and the
 // forms, each control reached with Tab, used with Enter, Space or the arrows, and showing where the focus is.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../../support/test.ts';
 import { forgetBrowserWrites } from '../../support/anonymousWrites.ts';
 import { expectVisibleFocus, focusIsWithin, tabTo } from '../../support/keyboard.ts';
 import { portfolioPage } from '../portfolio/portfolioSite.ts';

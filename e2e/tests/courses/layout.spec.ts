@@ -1,7 +1,7 @@
 // The courses section on a phone, a tablet and a desktop: columns, no sideways scrolling, nothing jumping while
 // data loads, and no accessibility violations axe can find.
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '../../support/test.ts';
 import { asReturningVisitor, openCoursesPage, sectionLoadTimeout } from './coursesSite.ts';
 import { scrollToSection } from '../../support/sections.ts';
 import { expectStableLayout, recordLayoutShifts } from '../../support/layoutShift.ts';

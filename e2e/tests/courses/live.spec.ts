@@ -1,7 +1,7 @@
 // The owner edits rows in the dashboard (here: the service-role key) while a visitor has /courses open with a
 // search applied: the page follows without a reload, and the visitor's search stays as it was. An edit made a second
 // after the page opened shows by itself, with no interaction (its 2 s: npm run bench).
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../../support/test.ts';
 import { ownerDatabase, uniqueLabel } from '../../support/database.ts';
 import { collectConsoleErrors } from '../../support/consoleErrors.ts';
 import { editOneSecondAfterOpening } from '../../support/liveEdits.ts';

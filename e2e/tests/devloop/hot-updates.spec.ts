@@ -5,7 +5,7 @@
 // sections not watched are served as built, as `npm run dev -- shell courses` serves them (so the suite's build
 // comes first, as for every spec).
 import type { Page } from '@playwright/test';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../../support/test.ts';
 import { copyOfTheTree, editSource, startDevSite, type DevSite } from '@site/bench/devSite';
 import { waitForSectionReady } from '../../support/sections.ts';
 import { expectOneOfEachSingleton, shareScope } from '../../support/shareScope.ts';

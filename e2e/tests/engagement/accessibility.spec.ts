@@ -2,7 +2,7 @@
 // choice): the newsletter section and pop-up (form, error), the contact form (blocked submit) and the ad toast. The
 // newsletter band's text is on a gradient, where axe decides no contrast: support/accessibilityCheck.ts does.
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../../support/test.ts';
 import { accessibilityFindings } from '../../support/accessibilityCheck.ts';
 import { firstTimeVisitor, visitorWhoChoseTheme, visitorWhoSawThePopup } from '../../support/visitor.ts';
 import { adToast, contactSection, newsletterPopup, newsletterSection } from './engagementSite.ts';

@@ -3,7 +3,7 @@
 // userClicksOnAd(title); it can be dismissed; it moves nothing on the page; with no ads there is no toast, and an ad
 // the owner adds appears live; an edit made a second after the page opened shows by itself, with no interaction.
 // Serial: tests here change every ad for a moment (the last one empties the table).
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../../support/test.ts';
 import { collectConsoleErrors } from '../../support/consoleErrors.ts';
 import { ownerDatabase } from '../../support/database.ts';
 import { deadlines } from '../../support/deadlines.ts';

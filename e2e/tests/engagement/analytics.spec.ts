@@ -2,7 +2,7 @@
 // payload and the page it happened on as route: userInApp at start, the frame's navbar clicks, a section's search.
 // Rows leave in batches, the last ones when the page is hidden (keepalive), never through the loading bar, and hold
 // nothing about the visitor beyond the event. The owner reads daily counts from analytics_events_per_day.
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../../support/test.ts';
 import { LOCAL_PUBLISHABLE_KEY } from '@site/supabase-local/keys';
 import { collectConsoleErrors } from '../../support/consoleErrors.ts';
 import { forgetBrowserWrites, isAnalyticsWrite } from '../../support/anonymousWrites.ts';

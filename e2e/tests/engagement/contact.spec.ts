@@ -2,7 +2,7 @@
 // required fields, the blocked submit, a message stored (read back as the owner), the function refusing a message
 // it finds too long (the field error at the field, the text kept). A failed send that keeps the text, with the
 // backend really down or hung: reliability/dependency-faults.spec.ts.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../../support/test.ts';
 import { dismissTheAdWhenInTheWay } from '../../support/adToast.ts';
 import { collectConsoleErrors } from '../../support/consoleErrors.ts';
 import { forgetBrowserWrites, isContactSend } from '../../support/anonymousWrites.ts';

@@ -3,7 +3,7 @@
 // thanked for as always, and its mail waits in the outbox with why; once the mail server is back, the outbox delivers
 // it by itself, with no reload and no restart. And the newsletter form cannot be used to flood someone's inbox.
 import { createRequire } from 'node:module';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../../support/test.ts';
 import { XMLParser } from 'fast-xml-parser';
 import { LOCAL_PUBLISHABLE_KEY, LOCAL_SECRET_KEY } from '@site/supabase-local/keys';
 import { localMailAddresses } from '../../../scripts/mailCatcher.mjs';

@@ -3,7 +3,7 @@
 // mail-events function), posted to the backend as Resend posts them. A hard bounce or a complaint puts the address on
 // the suppression list the owner reads; unsigned, wrongly signed and replayed events change nothing; and a visitor who
 // subscribes a suppressed address is thanked as anyone is, while the site sends that address nothing.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../../support/test.ts';
 import { LOCAL_RESEND_WEBHOOK_SECRET } from '@site/supabase-local/mailSecrets';
 import { Webhook } from 'standardwebhooks';
 import { dismissTheAdWhenInTheWay } from '../../support/adToast.ts';

@@ -4,7 +4,7 @@
 // one-click unsubscribe (RFC 8058 headers, a POST to the same address), coming back after leaving, and the owner's
 // copy of every contact message with the sender as Reply-To. The link pages are opened with JavaScript off: they work
 // without it.
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '../../support/test.ts';
 import { LOCAL_PUBLISHABLE_KEY } from '@site/supabase-local/keys';
 import { LOCAL_MAIL_LINK_SECRET } from '@site/supabase-local/mailSecrets';
 import { dismissTheAdWhenInTheWay } from '../../support/adToast.ts';

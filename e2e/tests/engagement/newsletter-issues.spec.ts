@@ -3,7 +3,7 @@
 // pending, unsubscribed or suppressed gets one; a test copy goes to the owner alone; a sent issue is a page of the site's archive
 // that reads without JavaScript, linked from the newsletter section and from each copy; and every page announces the
 // feeds, which a feed reader can read.
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../../support/test.ts';
 import { XMLParser } from 'fast-xml-parser';
 import { dismissTheAdWhenInTheWay } from '../../support/adToast.ts';
 import { ownerDatabase } from '../../support/database.ts';

@@ -2,7 +2,7 @@
 // newsletterTimestamp has passed (missing counts as 0), once the page is interactive, and then stays away for 30
 // minutes. An accessible dialog; its x (or Escape) records userCancelNewsletterPopup; subscribing thanks the visitor
 // with a Continue button, and the section thanks them too.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../../support/test.ts';
 import { collectConsoleErrors } from '../../support/consoleErrors.ts';
 import { forgetBrowserWrites, isNewsletterSubscribe } from '../../support/anonymousWrites.ts';
 import { ownerDatabase } from '../../support/database.ts';

@@ -1,7 +1,7 @@
 // The newsletter section on every page (spec §2, §4, §5, §8): the texts, the email rule, success only once the
 // address is stored (a row in emails), and subscribing twice. A failure that keeps what was typed, with the backend
 // really down or hung: reliability/dependency-faults.spec.ts.
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../../support/test.ts';
 import { collectConsoleErrors } from '../../support/consoleErrors.ts';
 import { forgetBrowserWrites, isNewsletterSubscribe } from '../../support/anonymousWrites.ts';
 import { ownerDatabase } from '../../support/database.ts';

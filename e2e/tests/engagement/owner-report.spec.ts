@@ -6,7 +6,7 @@
 // report; the schedule's call, made twice at once and again, sends one report for the week; and the chart reads in
 // the light and the dark theme of a mail program.
 import { createRequire } from 'node:module';
-import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { expect, test, type Page, type TestInfo } from '../../support/test.ts';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
 import { LOCAL_SECRET_KEY } from '@site/supabase-local/keys';

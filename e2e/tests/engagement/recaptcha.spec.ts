@@ -5,7 +5,7 @@
 // each form asks reCAPTCHA for its own action with the configured key, and the functions' verdict: a score of exactly
 // 0.5 passes, anything below is refused, as are a token for another action or issued on another site.
 import { createRequire } from 'node:module';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../../support/test.ts';
 import { createClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
 import { startBackend } from '../../../scripts/backend.mjs';

@@ -2,7 +2,7 @@
 // pointer. The help section is deployed to a static host in versioned folders (scripts/deploy.mjs, as its pipeline
 // does); the live remotes.json points at one version. A signed preview link shows another version to whoever opens it,
 // and to nobody else; promoting a version makes it live on the next load, promoting the old one again rolls back.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../../support/test.ts';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

@@ -2,7 +2,7 @@
 // after loading; the code of the sections further down loads as the visitor scrolls towards them (or engages with the
 // page), so it costs nothing to a visitor who reads the top only. Their HTML and its stylesheets come with the page
 // (rendered on the server), so nothing shifts meanwhile.
-import { expect, test, type Request } from '@playwright/test';
+import { expect, test, type Request } from '../../support/test.ts';
 import { scrollToSection } from '../../support/sections.ts';
 
 test.use({ viewport: { width: 412, height: 823 } });

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../../support/test.ts';
 import { recordBusEvents } from '../../support/eventBus.ts';
 import { kitVersion } from '../../support/helpBuild.ts';
 import { scrollToSection, waitForSectionReady } from '../../support/sections.ts';

@@ -2,7 +2,7 @@
 // major version of a shared singleton is refused in its slot with a clear message, the rest of the site working. The
 // help section is built alone against a copy of the kit with a bumped version (as a section team would after a kit
 // release), and served to a copy of the site whose shell has today's kit.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../../support/test.ts';
 import { cpSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { buildHelpWith, copyHelpPackage, kitVersion, repoRoot } from '../../support/helpBuild.ts';

@@ -1,7 +1,7 @@
 // A page arrives rendered, and its code starts once the page has loaded (shell/src/boot.js): on a slow network a
 // visitor can use the frame's controls before that code runs. Such a click is not lost: it takes effect once the
 // code is live, as a form sent early is sent then.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../../support/test.ts';
 import { collectConsoleErrors } from '../../support/consoleErrors.ts';
 
 test.setTimeout(60_000);

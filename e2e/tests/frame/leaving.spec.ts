@@ -5,7 +5,7 @@
 // (e2e/engines/journeys/pages.spec.ts): Firefox closes it while the page still runs, on every page; Chromium only
 // now and then, too rarely for a test of its own here.
 import { fileURLToPath } from 'node:url';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../../support/test.ts';
 import { collectConsoleErrors } from '../../support/consoleErrors.ts';
 import { holdRequest } from '../../support/heldRequest.ts';
 import '../../engines/visitor.ts';

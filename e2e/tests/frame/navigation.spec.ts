@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../../support/test.ts';
 import { recordBusEvents } from '../../support/eventBus.ts';
 import { expectedDescription } from '../../support/pages.ts';
 import { holdRequest } from '../../support/heldRequest.ts';

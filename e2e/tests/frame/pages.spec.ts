@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../../support/test.ts';
 import { collectConsoleErrors } from '../../support/consoleErrors.ts';
 import { pageMetadataEntries } from '../../support/siteMap.ts';
 import { expectedDescription, expectedPages } from '../../support/pages.ts';

@@ -1,7 +1,7 @@
 // The theme follows the visitor: the system's by default, the one chosen with the navbar's toggle once chosen, in the
 // first HTML the server sends (no script needed to paint it), one server render for every theme, and a toggle that
 // works by keyboard and changes colours only.
-import { expect, test, type APIResponse, type Page } from '@playwright/test';
+import { expect, test, type APIResponse, type Page } from '../../support/test.ts';
 import { collectConsoleErrors } from '../../support/consoleErrors.ts';
 import { expectStableLayout, recordLayoutShifts } from '../../support/layoutShift.ts';
 import { tabTo } from '../../support/keyboard.ts';

@@ -1,6 +1,6 @@
 // Reaching the help pages as a visitor does: from the footer on any page, and between them through the help
 // navigation, with the page title, banner and current link following along.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../../support/test.ts';
 import { collectConsoleErrors } from '../../support/consoleErrors.ts';
 import { helpIndex, legalPages, type HelpPageExpectation } from './helpPages.ts';
 import { asVisitorWhoSawThePopup } from './visitorWhoSawThePopup.ts';

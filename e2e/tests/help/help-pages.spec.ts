@@ -1,6 +1,6 @@
 // Each help page opened directly (a deep link or a reload): the shell's frame and banner, the help section below it,
 // the page title, the help navigation marking the page, and a clean console.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../../support/test.ts';
 import { collectConsoleErrors } from '../../support/consoleErrors.ts';
 import { helpIndex, legalPages, termsOfService, type HelpPageExpectation } from './helpPages.ts';
 import { asVisitorWhoSawThePopup } from './visitorWhoSawThePopup.ts';

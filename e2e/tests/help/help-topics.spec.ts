@@ -1,5 +1,5 @@
 // Every topic spec §2 "Help pages content" requires, as a visitor finds it: a visible heading, and the text under it.
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../../support/test.ts';
 import { legalPages, privacyPolicy, termsAndConditions, termsOfService } from './helpPages.ts';
 import { asVisitorWhoSawThePopup } from './visitorWhoSawThePopup.ts';
 import { waitForSectionReady } from '../../support/sections.ts';

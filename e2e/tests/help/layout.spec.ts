@@ -1,6 +1,6 @@
 // Each help page, opened directly, does not shift while the help section loads into the frame (one bar for every
 // route, the frame included: e2e/support/layoutShift.ts).
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../../support/test.ts';
 import { expectStableLayout, recordLayoutShifts } from '../../support/layoutShift.ts';
 import { helpIndex, legalPages } from './helpPages.ts';
 import { asVisitorWhoSawThePopup } from './visitorWhoSawThePopup.ts';

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../../support/test.ts';
 import { waitForFrameLive, waitForSectionReady } from '../../support/sections.ts';
 
 // The page carries its runtime configuration (remotes, site configuration, the first screen's section manifest), so

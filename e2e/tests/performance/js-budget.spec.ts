@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../../support/test.ts';
 import { jsBudgetKB, laterJsBudgetKB, laterJsWindowMs } from '@site/bench/budgets';
 import { measureJsBytes } from '@site/bench/jsBytes';
 

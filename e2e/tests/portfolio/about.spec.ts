@@ -1,6 +1,6 @@
 // /about: the portrait, the job title, the personal facts, the résumé (a real PDF, in a new tab, recorded as
 // userViewsCV), the six services and the fourteen skill bars as progress bars.
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../../support/test.ts';
 import { collectConsoleErrors } from '../../support/consoleErrors.ts';
 import { recordBusEvents } from '../../support/eventBus.ts';
 import { visitorWhoSawThePopup } from '../../support/visitor.ts';

@@ -2,7 +2,7 @@
 // removed after), /portfolio still arrives with one bounded page of cards, its page data holds that page only, and a
 // plain link (rel="next") leads to the next page, with JavaScript and without. The added projects are older than the
 // seed and named as live rows (which the other specs leave out), so specs running meanwhile still find the seed first.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../../support/test.ts';
 import { cataloguePageSize } from '@site/shared-ui/searchAddress';
 import { ownerDatabase, uniqueLabel } from '../../support/database.ts';
 import { openRendered } from '../../support/rendered.ts';

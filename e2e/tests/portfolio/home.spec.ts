@@ -1,6 +1,6 @@
 // The home page's portfolio parts: the About text, the three Experience cards, and the projects grid with the
 // owner's three featured projects in rank order (live) and View More to /portfolio.
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../../support/test.ts';
 import { ownerDatabase } from '../../support/database.ts';
 import { collectConsoleErrors } from '../../support/consoleErrors.ts';
 import { openHomePage, sectionLoadTimeout, seededProjects } from './portfolioSite.ts';

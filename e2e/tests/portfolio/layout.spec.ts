@@ -1,7 +1,7 @@
 // The portfolio's pages on a phone, a tablet and a desktop: columns, no sideways scrolling, nothing jumping while
 // data loads, and no accessibility violations axe can find.
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '../../support/test.ts';
 import { openHomePage, openPortfolioPage, sectionLoadTimeout } from './portfolioSite.ts';
 import { dismissTheAdWhenInTheWay } from '../../support/adToast.ts';
 import { visitorWhoSawThePopup } from '../../support/visitor.ts';

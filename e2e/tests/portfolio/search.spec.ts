@@ -1,6 +1,6 @@
 // /portfolio: the full grid, search by title (any case), keyword chips, the empty term, the no-match message,
 // and the analytics events of searching and of opening a project.
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../../support/test.ts';
 import { collectConsoleErrors } from '../../support/consoleErrors.ts';
 import { recordBusEvents } from '../../support/eventBus.ts';
 import {

@@ -4,7 +4,7 @@
 // built one whose portfolio and courses builds name that function, on the suite's backend. The page says so in the
 // section's place with "Try again", and the rest of the page and the site work. Both sections carry the kit's
 // catalogue read (a shared module: the page may run either's copy), so both are renamed.
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../../support/test.ts';
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

@@ -3,7 +3,7 @@
 // overloaded or half-dead server behaves), slowed (seconds per answer) and restored. On every route the visitor gets
 // the frame at once and a clear message with "Try again" within the deadline, nothing moves, a form keeps what was
 // typed, and everything comes back by itself when the dependency does, without a reload; the site's server too.
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '../../support/test.ts';
 import { dismissTheAdWhenInTheWay } from '../../support/adToast.ts';
 import { collectConsoleErrors } from '../../support/consoleErrors.ts';
 import { forgetBrowserWrites } from '../../support/anonymousWrites.ts';

@@ -3,7 +3,7 @@
 // (banner, navbar, footer) is on screen at once, as soon as the same page with the backend answering, whatever the
 // backend does. A copy of its own: each page is rendered here for its first visitor (dependency-faults.spec's site
 // keeps pages between its tests).
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '../../support/test.ts';
 import { deadlines } from '../../support/deadlines.ts';
 import { startFaultProxy, type FaultProxy } from '../../support/faultProxy.ts';
 import { expectedPages } from '../../support/pages.ts';

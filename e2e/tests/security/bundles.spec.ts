@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../../support/test.ts';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { LOCAL_JWT_SECRET, LOCAL_SERVICE_ROLE_KEY } from '@site/supabase-local/keys';

@@ -2,7 +2,7 @@
 // servers refuse a request target over 4 KB (414), every server refuses headers over 16 KB (431), the backend bounds a
 // REST query at 4 KB (400), headers that never end are cut off at the 10 s header timeout (408), and every answer
 // carries a request id of the server's own (a client-sent one is never taken).
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../../support/test.ts';
 import { LOCAL_PUBLISHABLE_KEY } from '@site/supabase-local/keys';
 import { sendRaw } from '../../support/hostileRequests.ts';
 import { backendUrl, ports, siteUrl } from '../../support/site.ts';

@@ -8,7 +8,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../../support/test.ts';
 import { portOffset } from '../../support/site.ts';
 
 /** Ports of their own, clear of the suite's and of its second sites. */

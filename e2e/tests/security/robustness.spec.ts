@@ -2,7 +2,7 @@
 // over raw TCP at the shell's server, a section's server, the backend (REST, functions, storage) and its Realtime
 // socket; each gets a 4xx or a closed connection (never a 5xx, never a hang), and afterwards every server still
 // answers its ordinary requests, as npm start serves them.
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../../support/test.ts';
 import { LOCAL_PUBLISHABLE_KEY } from '@site/supabase-local/keys';
 import WebSocket from 'ws';
 import {

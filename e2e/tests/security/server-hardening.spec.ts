@@ -1,6 +1,6 @@
 // The site's server where it meets data, addresses, section code and clients it does not control, as npm start
 // serves it: a row's text is put into the page as it is, whatever `$` patterns it holds; a page has one address.
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../../support/test.ts';
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { connect } from 'node:net';

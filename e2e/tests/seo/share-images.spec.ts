@@ -1,6 +1,6 @@
 // Shared: every page names its own share picture for link previews (Open Graph and Twitter cards), 1200 × 630 with
 // a description, and the picture loads from the site.
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../../support/test.ts';
 import { expectedPages } from '../../support/pages.ts';
 import { canonicalOrigin, servedHtml } from './seoSite.ts';
 

@@ -1,7 +1,7 @@
 // Found: robots.txt points to the sitemap; /sitemap.xml lists every page at its canonical address, dates each by the
 // newest row it shows, lists the project and course pictures the pages show (the catalogues' first pages, the
 // featured projects: a bounded list, however large the catalogues), and follows the owner's new rows.
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../../support/test.ts';
 import { ownerDatabase, uniqueLabel } from '../../support/database.ts';
 import { expectedPages } from '../../support/pages.ts';
 import { cataloguePageSize } from '@site/shared-ui/searchAddress';

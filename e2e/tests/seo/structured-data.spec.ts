@@ -1,7 +1,7 @@
 // Found: every page carries structured data (JSON-LD) that parses and names the owner; /courses lists the courses of
 // the table, in the page's order, and follows a course the owner adds. The data blocks are not scripts the page
 // runs: the Content-Security-Policy (no inline scripts) holds, with nothing reported.
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../../support/test.ts';
 import { collectConsoleErrors } from '../../support/consoleErrors.ts';
 import { ownerDatabase, uniqueLabel } from '../../support/database.ts';
 import { expectedPages } from '../../support/pages.ts';

@@ -2,7 +2,7 @@
 // (past the render deadline) is left out of the server's HTML: its slot keeps its reserved space and the browser
 // renders it, while the page and every other section arrive rendered. With the backend down, every page still comes
 // with its frame.
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '../../support/test.ts';
 import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';

@@ -2,7 +2,7 @@
 // their data, so a visitor without JavaScript (or a crawler, or a link-preview bot) gets the projects, videos,
 // courses, about text and help documents in the HTML; the browser then hydrates that HTML without a mismatch and
 // without fetching the rendered data again before its live updates start.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../../support/test.ts';
 import { collectConsoleErrors } from '../../support/consoleErrors.ts';
 import { openRendered } from '../../support/rendered.ts';
 import { expectedPages } from '../../support/pages.ts';

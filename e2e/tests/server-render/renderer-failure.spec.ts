@@ -1,7 +1,7 @@
 // If the renderer itself fails, the prerendered file is served (docs/hosting.md): a site whose shell renderer throws
 // on every page still answers each page with its prerendered frame, the browser renders the sections, and the
 // server's log says why.
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../../support/test.ts';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

@@ -4,7 +4,7 @@
 // page's canonical link is the page's, without the query. With JavaScript, searching goes to the search's address,
 // one history entry per search, so the back button brings the previous search back, and each search the visitor
 // makes is recorded once (an address opened or gone back to is not a search of theirs).
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../../support/test.ts';
 import { collectConsoleErrors } from '../../support/consoleErrors.ts';
 import { recordBusEvents } from '../../support/eventBus.ts';
 import { openRendered } from '../../support/rendered.ts';

@@ -2,7 +2,7 @@
 // it, in both themes, the not-found page, every kind of mail link page, and the HTML part of every mail the site sends
 // (the confirmation, the welcome, the owner's copy of a contact message). Plain HTTP, no browser: what is checked is
 // what the server and the mail catcher hold, byte for byte.
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '../../support/test.ts';
 import { LOCAL_PUBLISHABLE_KEY } from '@site/supabase-local/keys';
 import { LOCAL_MAIL_LINK_SECRET } from '@site/supabase-local/mailSecrets';
 import { contactPath, forgetBrowserWrites, newsletterSubscribePath } from '../../support/anonymousWrites.ts';

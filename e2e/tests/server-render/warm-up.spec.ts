@@ -3,7 +3,7 @@
 // deadline, and the page's sections would be left to the browser: shell/src/server/renderer.tsx, warm()). Seen from
 // the sections' hosts: the server asks for each section's build before anyone asks for a page, and the first visit
 // of each page makes it fetch no code.
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../../support/test.ts';
 import http from 'node:http';
 import { sitePortsFor } from '../../../shell/server/serveSite.mjs';
 import { expectedPages } from '../../support/pages.ts';

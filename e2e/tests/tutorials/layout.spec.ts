@@ -1,7 +1,7 @@
 // Spec §2 and §9: the sort menu sits beside the search box when the window is wider than 992 px, below it otherwise;
 // the grid fits the window; the page passes an automated accessibility check.
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../../support/test.ts';
 import { openTutorialsPage, tutorialsPage } from './tutorialsSite.ts';
 import { expectStableLayout, recordLayoutShifts } from '../../support/layoutShift.ts';
 import { visitorWhoSawThePopup } from '../../support/visitor.ts';

@@ -1,7 +1,7 @@
 // The video player modal: opened by Play Video (with its analytics event), the privacy-enhanced YouTube player,
 // a static backdrop, closing by the close button or Escape (the player is removed), focus kept inside while open and
 // given back to the Play button after; and the player's height at each window width (spec §9).
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../../support/test.ts';
 import { collectConsoleErrors } from '../../support/consoleErrors.ts';
 import { recordBusEvents } from '../../support/eventBus.ts';
 import { fakeYouTubePlayer, openTutorialsPage, videosInDatabaseOrder } from './tutorialsSite.ts';

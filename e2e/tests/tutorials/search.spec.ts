@@ -3,7 +3,7 @@
 // its event, and the testimonials below; and the page kept live:
 // the owner's edits to the videos reach it (by themselves, with no interaction, an edit made a second after it
 // opened; its 2 s: npm run bench), with the visitor's term and sort still applied.
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../../support/test.ts';
 import { collectConsoleErrors } from '../../support/consoleErrors.ts';
 import { ownerDatabase, uniqueLabel } from '../../support/database.ts';
 import { recordBusEvents } from '../../support/eventBus.ts';

@@ -1,6 +1,6 @@
 // The tutorials teaser on the home page: the channel intro, the three fixed figures (spec §2, §9), View More to
 // /tutorials and the subscribe link to the channel in a new tab.
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../../support/test.ts';
 import { collectConsoleErrors } from '../../support/consoleErrors.ts';
 import { dismissTheAd } from '../../support/adToast.ts';
 import { visitorWhoSawThePopup } from '../../support/visitor.ts';
