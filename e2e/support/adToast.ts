@@ -5,6 +5,26 @@ import { expect, type Page } from '@playwright/test';
 const dismissButton = (page: Page) => page.getByRole('button', { name: 'Dismiss the ad' });
 
 /**
+ * Waits until the toast is fully in: it slides in over 450 ms, and a click on its × while it moves can land its press
+ * on the button and its release beside it (no click, as for a visitor); axe, too, blends a half-faded element's colours
+ * with the page behind it.
+ */
+export async function adToastAtRest(page: Page): Promise<void> {
+  const toast = page.getByRole('complementary', { name: 'Advertisement' });
+  await expect(toast).toBeVisible({ timeout: 8_000 });
+  await expect
+    .poll(() =>
+      toast.evaluate(
+        (element) =>
+          element.getAnimations().length === 0 &&
+          getComputedStyle(element).opacity === '1' &&
+          element.getBoundingClientRect().left >= 0,
+      ),
+    )
+    .toBe(true);
+}
+
+/**
  * The visitor closes the toast first, once it is there (without ads there is no toast, and nothing to do). For a test
  * that checks the focus: a locator handler (below) would fire in the middle of its steps and move the focus they check.
  * One the spec registered for its other tests is taken off first: it fired on this click itself (the button is its
@@ -17,11 +37,17 @@ export async function dismissTheAd(page: Page): Promise<void> {
     () => true,
     () => false,
   );
-  if (appeared) await dismiss.click();
+  if (appeared) {
+    await adToastAtRest(page);
+    await dismiss.click();
+  }
   await expect(page.getByRole('complementary', { name: 'Advertisement' })).toHaveCount(0);
 }
 
 /** The visitor closes the toast whenever it is in the way of a step (a click, or a check Playwright makes). */
 export async function dismissTheAdWhenInTheWay(page: Page): Promise<void> {
-  await page.addLocatorHandler(dismissButton(page), (dismiss) => dismiss.click());
+  await page.addLocatorHandler(dismissButton(page), async (dismiss) => {
+    await adToastAtRest(page);
+    await dismiss.click();
+  });
 }

@@ -13,39 +13,20 @@ import {
   visitorWhoSawThePopup,
   type ChosenTheme,
 } from '../../support/visitor.ts';
-import { dismissTheAd } from '../../support/adToast.ts';
+import { adToastAtRest, dismissTheAd } from '../../support/adToast.ts';
 import { fakeYouTubePlayer, tutorialsPage } from '../tutorials/tutorialsSite.ts';
-import { adToast, newsletterPopup } from '../engagement/engagementSite.ts';
+import { newsletterPopup } from '../engagement/engagementSite.ts';
 
 const wcag = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
 
 const findings = (page: Page) => accessibilityFindings(page, new AxeBuilder({ page }).withTags(wcag));
-
-/**
- * Waits until the ad toast, which slides in 2 s after the page starts, is fully in: axe blends a half-faded element's
- * colours with the page behind it, so a check during the slide reports contrast the visitor never reads.
- */
-async function adToastSettled(page: Page) {
-  const toast = adToast(page);
-  await expect(toast).toBeVisible({ timeout: 8_000 });
-  await expect
-    .poll(() =>
-      toast.evaluate(
-        (element) =>
-          element.getAnimations().length === 0 &&
-          getComputedStyle(element).opacity === '1' &&
-          element.getBoundingClientRect().left >= 0,
-      ),
-    )
-    .toBe(true);
-}
 
 /** Scrolls through the page so every section loads, waits until none is on its way and the ad toast is in. */
 async function everySectionArrived(page: Page) {
   await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
   await expect(page.locator('[data-section] [aria-busy="true"]')).toHaveCount(0, { timeout: 15_000 });
   await page.evaluate(() => window.scrollTo(0, 0));
-  await adToastSettled(page);
+  await adToastAtRest(page);
 }
 
 /** Each page is checked on a phone first, then, widened in place, on a desktop: one visit, both layouts. */
@@ -134,7 +115,7 @@ for (const theme of ['light', 'dark'] as const) {
       test.slow();
       await page.goto('/');
       await expect(newsletterPopup(page)).toBeVisible();
-      await adToastSettled(page);
+      await adToastAtRest(page);
       expect(await findingsOnEachScreen(page, theme)).toEqual([]);
     });
   });
