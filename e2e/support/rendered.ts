@@ -1,6 +1,6 @@
 // A page as the server renders it whole, for tests of what the server's HTML holds (a visitor without JavaScript, a
 // crawler).
-import { expect, type Page, type Response } from '@playwright/test';
+import { expect, type APIRequestContext, type Page, type Response } from '@playwright/test';
 
 /**
  * Opens the page as the server renders it whole. On a loaded machine a section can miss its deadline on the server
@@ -26,4 +26,23 @@ export async function openRendered(
     expect(leftToBrowser, `${path}: sections left to the browser`).toEqual([]);
   }).toPass({ timeout: 20_000 });
   return response;
+}
+
+/**
+ * Waits until the server answers the page whole, every section rendered there (see openRendered: under load a section
+ * can be left to the browser, which then loads that section's code itself; the next visitor gets it whole). For a
+ * measurement of the page as it is served whole.
+ */
+export async function expectServedWhole(request: APIRequestContext, path: string): Promise<void> {
+  await expect
+    .poll(
+      async () => {
+        const html = await (await request.get(path)).text();
+        return Array.from(html.matchAll(/<[^>]*\sdata-section="([^"]*)"[^>]*>/g))
+          .filter(([tag]) => !tag.includes('data-rendered="server"'))
+          .map(([, section]) => section);
+      },
+      { message: `${path}: sections left to the browser`, timeout: 20_000 },
+    )
+    .toEqual([]);
 }
