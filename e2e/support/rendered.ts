@@ -28,6 +28,22 @@ export async function openRendered(
   return response;
 }
 
+/** The modules the server rendered into a page's HTML, and those it left to the browser. */
+export async function slotsOf(request: APIRequestContext, url: string) {
+  const response = await request.get(url);
+  expect(response.status(), url).toBe(200);
+  const html = await response.text();
+  const slots = [...html.matchAll(/<div[^>]*data-section="([^"]+)"([^>]*)>/g)].map(([, module, rest]) => ({
+    module,
+    rendered: /data-rendered="server"/.test(rest ?? ''),
+  }));
+  return {
+    html,
+    rendered: slots.filter((slot) => slot.rendered).map((slot) => slot.module),
+    left: slots.filter((slot) => !slot.rendered).map((slot) => slot.module),
+  };
+}
+
 /**
  * Waits until the server answers the page whole, every section rendered there (see openRendered: under load a section
  * can be left to the browser, which then loads that section's code itself; the next visitor gets it whole). For a
@@ -35,14 +51,9 @@ export async function openRendered(
  */
 export async function expectServedWhole(request: APIRequestContext, path: string): Promise<void> {
   await expect
-    .poll(
-      async () => {
-        const html = await (await request.get(path)).text();
-        return Array.from(html.matchAll(/<[^>]*\sdata-section="([^"]*)"[^>]*>/g))
-          .filter(([tag]) => !tag.includes('data-rendered="server"'))
-          .map(([, section]) => section);
-      },
-      { message: `${path}: sections left to the browser`, timeout: 20_000 },
-    )
+    .poll(async () => (await slotsOf(request, path)).left, {
+      message: `${path}: sections left to the browser`,
+      timeout: 20_000,
+    })
     .toEqual([]);
 }

@@ -2,34 +2,19 @@
 // (past the render deadline) is left out of the server's HTML: its slot keeps its reserved space and the browser
 // renders it, while the page and every other section arrive rendered. With the backend down, every page still comes
 // with its frame.
-import { expect, test, type APIRequestContext } from '../../support/test.ts';
+import { expect, test } from '../../support/test.ts';
 import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { expectStableLayout, recordLayoutShifts } from '../../support/layoutShift.ts';
+import { slotsOf } from '../../support/rendered.ts';
 import { portOffset } from '../../support/site.ts';
 import { startSecondSite, type SecondSite } from '../../support/secondSite.ts';
 import { asVisitorWhoSawThePopup } from '../../support/visitor.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
-
-/** The modules the server rendered into a page's HTML, and those it left to the browser. */
-async function slotsOf(request: APIRequestContext, url: string) {
-  const response = await request.get(url);
-  expect(response.status(), url).toBe(200);
-  const html = await response.text();
-  const slots = [...html.matchAll(/<div[^>]*data-section="([^"]+)"([^>]*)>/g)].map(([, module, rest]) => ({
-    module,
-    rendered: /data-rendered="server"/.test(rest ?? ''),
-  }));
-  return {
-    html,
-    rendered: slots.filter((slot) => slot.rendered).map((slot) => slot.module),
-    left: slots.filter((slot) => !slot.rendered).map((slot) => slot.module),
-  };
-}
 
 /**
  * Passes every request to a section's server, holding answers from its server build until `release()` (the test has
