@@ -1,10 +1,12 @@
 // The video player modal: opened by Play Video (with its analytics event), the privacy-enhanced YouTube player,
 // a static backdrop, closing by the close button or Escape (the player is removed), focus kept inside while open and
-// given back to the Play button after; and the player's height at each window width (spec §9).
+// given back to the Play button after (the same video's, when the list was rendered again meanwhile); and the player's
+// height at each window width (spec §9).
 import { expect, test, type Page } from '../../support/test.ts';
 import { collectConsoleErrors } from '../../support/consoleErrors.ts';
 import { recordBusEvents } from '../../support/eventBus.ts';
-import { fakeYouTubePlayer, openTutorialsPage, videosInDatabaseOrder } from './tutorialsSite.ts';
+import { ownerDatabase } from '../../support/database.ts';
+import { fakeYouTubePlayer, openTutorialsPage, pageSize, videosInDatabaseOrder } from './tutorialsSite.ts';
 import { visitorWhoSawThePopup } from '../../support/visitor.ts';
 
 // The newsletter pop-up has its own specs: here the visitor saw it a moment ago, so it stays closed.
@@ -102,6 +104,29 @@ test('focus stays inside the open modal, Escape closes it and focus returns to P
   await expect(dialog).toBeVisible();
   await expect(dialog.locator('iframe')).toHaveCount(1);
   expect(errors).toEqual([]);
+});
+
+test("an owner edits the videos while the player is open: Escape gives the focus to the same video's Play Video", async ({
+  page,
+}) => {
+  await fakeYouTubePlayer(page);
+  const { play, dialog } = await openPlayer(page);
+  const pressed = await play.elementHandle();
+  // The owner saves the page's last video unchanged (only its updated_at moves: nothing another test reads): the page
+  // runs its search again and renders the list anew, the server's cards replaced by new elements, while the player is
+  // open.
+  const last = (await videosInDatabaseOrder('views'))[pageSize - 1]!;
+  const { error } = await ownerDatabase()
+    .from('videos')
+    .update({ view_count: last.view_count })
+    .eq('video_id', last.video_id);
+  expect(error).toBeNull();
+  await expect.poll(() => pressed!.evaluate((button) => button.isConnected)).toBe(false);
+
+  await dialog.getByRole('button', { name: 'Close video' }).focus();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(play).toBeFocused();
 });
 
 test('the player is 700 px high in a window over 1200 px wide, 500 px over 768 px, and 300 px below', async ({

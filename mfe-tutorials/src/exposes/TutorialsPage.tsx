@@ -1,7 +1,8 @@
 // The tutorials page (/tutorials): search with sort, the video grid and its player, then what students say.
-import { lazy, Suspense, useCallback, useId, useState } from 'react';
+import { lazy, Suspense, useCallback, useId, useRef, useState } from 'react';
 import { publish } from '@site/shared-ui/eventBus';
 import { Testimonials, testimonialsQuery } from '@site/shared-ui/Testimonials';
+import { cardActionOf } from '@site/shared-ui/CardGrid';
 import { combinedLoader, tableLoader } from '@site/shared-ui/sectionData';
 import { visuallyHiddenClassName } from '@site/shared-ui/VisuallyHidden';
 import type { Tutorial } from '@site/shared-ui/rows';
@@ -34,6 +35,7 @@ prefetchAddressSearch();
 
 export default function TutorialsPage() {
   const headingId = useId();
+  const gridRef = useRef<HTMLUListElement>(null);
   const search = useTutorialSearch();
   const [playing, setPlaying] = useState<Tutorial | null>(null);
 
@@ -67,6 +69,7 @@ export default function TutorialsPage() {
           <SubscribeLink />
         </div>
         <TutorialGrid
+          listRef={gridRef}
           firstLoad={search.firstLoad}
           placeholderCount={tutorialsPageSize / 2}
           busy={search.status === 'loading'}
@@ -82,7 +85,12 @@ export default function TutorialsPage() {
       <Testimonials />
       {playing && (
         <Suspense fallback={null}>
-          <VideoPlayerModal tutorial={playing} onClose={closePlayer} />
+          {/* The card's Play Video, found as the player closes: an owner's edit meanwhile renders the list again. */}
+          <VideoPlayerModal
+            tutorial={playing}
+            onClose={closePlayer}
+            returnFocus={() => cardActionOf(gridRef.current, playing.id)}
+          />
         </Suspense>
       )}
     </>

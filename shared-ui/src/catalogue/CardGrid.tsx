@@ -3,7 +3,7 @@
 // rendered stay the server's HTML (useKeptServerHtml) until the items change: hydrating the page costs the list, not
 // every card. So a card's actions (View Project, Play Video) are the grid's: `onItemAction` gets the item and the
 // event of a click, or a middle click, on a link or button of its card.
-import { useState, type MouseEvent, type ReactNode } from 'react';
+import { useState, type MouseEvent, type ReactNode, type Ref } from 'react';
 import { Button } from '@site/shared-ui/Button';
 import { keptServerHtmlProps, useKeptServerHtml } from '@site/shared-ui/ServerHtml';
 import { visuallyHiddenClassName } from '@site/shared-ui/VisuallyHidden';
@@ -18,6 +18,8 @@ interface CardGridProps<Item> {
   renderItem: (item: Item, index: number) => ReactNode;
   /** Names the list for assistive technology. */
   label: string;
+  /** The list of cards, once shown: what `cardActionOf` finds a card's link or button in. */
+  listRef?: Ref<HTMLUListElement>;
   /** Before the first answer: placeholders instead of cards. */
   loading: boolean;
   placeholderCount: number;
@@ -53,6 +55,17 @@ export interface CardGridFailure {
   onRetry: () => void;
 }
 
+/**
+ * The link or button of the shown card with this key in the grid's list (its `listRef`): where the focus goes back to
+ * after a dialog opened from a card closes, found then (the cards may be new elements by then: the server's HTML
+ * replaced by React's, or a live list rendered again).
+ */
+export function cardActionOf(list: HTMLElement | null, key: string): HTMLElement | null {
+  const cards = list?.querySelectorAll<HTMLElement>('[data-item]') ?? [];
+  const card = Array.from(cards).find((candidate) => candidate.dataset.item === key);
+  return card?.querySelector<HTMLElement>('a, button') ?? null;
+}
+
 /** The message of a catalogue whose rows could not be loaded; the page keeps trying by itself meanwhile. */
 export function loadFailedMessage(what: string): string {
   return `The ${what} could not be loaded right now. The page keeps trying; you can also try again now.`;
@@ -79,6 +92,7 @@ export function CardGrid<Item>({
   keyOf,
   renderItem,
   label,
+  listRef,
   loading,
   placeholderCount,
   placeholderClassName,
@@ -138,6 +152,7 @@ export function CardGrid<Item>({
     // The list itself is not interactive: a click is handled here for the card's link or button it landed on.
     // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions
     <ul
+      ref={listRef}
       className={busy ? `${styles.grid} ${styles.busy}` : styles.grid}
       aria-label={label}
       aria-busy={busy}

@@ -23,11 +23,17 @@ interface ModalProps {
   closeLabel?: string;
   children: ReactNode;
   className?: string;
+  /**
+   * Finds, when the dialog closes, where the focus goes back to if the element that had it when the dialog opened has
+   * left the page meanwhile: a card of a live list the page rendered again while the dialog was open.
+   */
+  returnFocus?: () => HTMLElement | null;
 }
 
 /**
  * A modal dialog with a static backdrop: a click outside does not close it, the close button and Escape do.
- * Focus moves into the dialog, stays there while it is open, and returns to where it was when it closes.
+ * Focus moves into the dialog, stays there while it is open, and returns to where it was when it closes (or, if that
+ * element was replaced meanwhile, to the one `returnFocus` finds).
  */
 export function Modal(props: ModalProps) {
   return props.open ? <OpenModal {...props} /> : null;
@@ -41,14 +47,17 @@ function OpenModal({
   closeLabel = 'Close',
   children,
   className,
+  returnFocus,
 }: ModalProps) {
   const dialogRef = useRef<HTMLDivElement>(null);
   const onCloseRef = useRef(onClose);
+  const returnFocusRef = useRef(returnFocus);
   const titleId = useId();
 
   useEffect(() => {
     onCloseRef.current = onClose;
-  }, [onClose]);
+    returnFocusRef.current = returnFocus;
+  }, [onClose, returnFocus]);
 
   useEffect(() => {
     const dialog = dialogRef.current;
@@ -76,7 +85,8 @@ function OpenModal({
       document.removeEventListener('keydown', onKeyDown);
       background.forEach((element) => element.removeAttribute('inert'));
       document.body.style.overflow = bodyOverflow;
-      previouslyFocused?.focus();
+      const opener = previouslyFocused?.isConnected ? previouslyFocused : returnFocusRef.current?.();
+      opener?.focus();
     };
   }, []);
 

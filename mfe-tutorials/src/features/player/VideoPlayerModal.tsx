@@ -8,17 +8,27 @@ interface VideoPlayerModalProps {
   /** The video playing, or null when the player is closed. */
   tutorial: Tutorial | null;
   onClose: () => void;
+  /** Finds the video's Play Video button when the player closes, if the one pressed was replaced meanwhile. */
+  returnFocus?: () => HTMLElement | null;
 }
 
 /**
  * Spec §2 and §4: a large modal with a static backdrop and a close button. Closing unmounts the player, which stops
- * the video. The kit's Modal traps focus, closes on Escape and gives focus back to the Play button. (Escape pressed
+ * the video. The kit's Modal traps focus, closes on Escape and gives focus back to the Play button (the same video's, found
+ * then, if the list was rendered again meanwhile). (Escape pressed
  * while focus is inside the YouTube frame goes to YouTube's page, not ours: Tab out of the player first.)
  */
-export function VideoPlayerModal({ tutorial, onClose }: VideoPlayerModalProps) {
+export function VideoPlayerModal({ tutorial, onClose, returnFocus }: VideoPlayerModalProps) {
   if (!tutorial) return null;
   return (
-    <Modal open onClose={onClose} title={tutorial.title} size="large" closeLabel="Close video">
+    <Modal
+      open
+      onClose={onClose}
+      title={tutorial.title}
+      size="large"
+      closeLabel="Close video"
+      returnFocus={returnFocus}
+    >
       <iframe
         className={styles.player}
         src={youtubeEmbedUrl(tutorial.videoId)}

@@ -1,3 +1,4 @@
+import type { Ref } from 'react';
 import type { Tutorial } from '@site/shared-ui/rows';
 import { CardGrid, loadFailedMessage } from '@site/shared-ui/CardGrid';
 import { TutorialCard } from './TutorialCard.tsx';
@@ -7,6 +8,8 @@ import styles from './TutorialGrid.module.css';
 const firstRowSize = 3;
 
 interface TutorialGridProps {
+  /** The list of cards, for the player's way back to a card's Play Video (the kit's cardActionOf). */
+  listRef?: Ref<HTMLUListElement>;
   /** True before the first answer: placeholders keep the page's height, so nothing below jumps. */
   firstLoad: boolean;
   /** How many placeholder cards keep that height. */
@@ -22,6 +25,7 @@ interface TutorialGridProps {
 
 /** The kit's card grid with tutorial cards. The summary above says what is being searched. */
 export function TutorialGrid({
+  listRef,
   firstLoad,
   placeholderCount,
   busy,
@@ -38,6 +42,7 @@ export function TutorialGrid({
       // The card's one action, Play Video.
       onItemAction={(tutorial, event) => event.type === 'click' && onPlay(tutorial)}
       label="Tutorials"
+      listRef={listRef}
       loading={firstLoad}
       placeholderCount={placeholderCount}
       placeholderClassName={styles.placeholder}

@@ -1,7 +1,7 @@
-import { act, type ReactElement } from 'react';
+import { act, createRef, type ReactElement } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { render, screen } from '@testing-library/react';
-import { CardGrid } from '@site/shared-ui/CardGrid';
+import { cardActionOf, CardGrid } from '@site/shared-ui/CardGrid';
 
 const items = [
   { id: 'a', title: 'First' },
@@ -72,6 +72,7 @@ function serverHtml(element: ReactElement): string {
 
 describe('CardGrid in a page the server rendered', () => {
   type Thing = (typeof items)[number];
+  const list = createRef<HTMLUListElement>();
   function Grid({
     shown,
     onAction,
@@ -81,6 +82,7 @@ describe('CardGrid in a page the server rendered', () => {
   }) {
     return (
       <CardGrid
+        listRef={list}
         items={shown}
         keyOf={(item) => item.id}
         renderItem={(item) => (
@@ -151,6 +153,15 @@ describe('CardGrid in a page the server rendered', () => {
       'First',
       'Second',
     ]);
+  });
+
+  it('finds a card’s button by its key, in the server’s cards and in the new ones that replace them', async () => {
+    const { container, rerender } = await hydrated();
+    expect(cardActionOf(list.current, 'b')).toBe(container.querySelectorAll('button')[1]);
+    await rerender([{ id: 'c', title: 'Third' }, ...items]);
+    expect(cardActionOf(list.current, 'b')).toHaveTextContent('Open Second');
+    expect(cardActionOf(list.current, 'b')).toBe(container.querySelectorAll('button')[2]);
+    expect(cardActionOf(list.current, 'gone')).toBeNull();
   });
 
   it('renders its cards itself when rendered in the browser', () => {

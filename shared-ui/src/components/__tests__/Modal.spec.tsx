@@ -78,4 +78,37 @@ describe('Modal', () => {
     await user.click(backdrop);
     expect(screen.getByRole('dialog')).toBeInTheDocument();
   });
+
+  it('gives the focus to the element returnFocus finds when the opener was replaced while it was open', async () => {
+    // A live list rendered again while the dialog was open: the card's button is a new element by the time it closes.
+    function ListPage() {
+      const [open, setOpen] = useState(false);
+      const [rendering, setRendering] = useState(0);
+      return (
+        <>
+          <button key={rendering} type="button" data-opener onClick={() => setOpen(true)}>
+            Play
+          </button>
+          <Modal
+            open={open}
+            title="Player"
+            onClose={() => setOpen(false)}
+            returnFocus={() => document.querySelector<HTMLElement>('[data-opener]')}
+          >
+            <button type="button" onClick={() => setRendering((count) => count + 1)}>
+              Render the list again
+            </button>
+          </Modal>
+        </>
+      );
+    }
+    const user = userEvent.setup();
+    render(<ListPage />);
+    const opener = screen.getByRole('button', { name: 'Play' });
+    await user.click(opener);
+    await user.click(screen.getByRole('button', { name: 'Render the list again' }));
+    await user.keyboard('{Escape}');
+    expect(opener).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Play' })).toHaveFocus();
+  });
 });
