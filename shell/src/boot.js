@@ -2,7 +2,8 @@
 // stylesheet (so it never waits for it), by the shell's build; the Content-Security-Policy allows it by its hash and
 // no other inline script (shell/server/plugins/securityHeaders.mjs). Nothing but the HTML, its CSS and its largest
 // image stands before the first paint: the site's code (named by this tag's data-app attribute) is asked for once the
-// page has loaded and painted (on a fast connection the load event can come before the first paint).
+// page has loaded and painted (on a fast connection the load event can come before the first paint), or 5 s after the
+// document was parsed if the page never loads.
 // Meanwhile the page shows forms and controls whose code is not running yet. Submitted in that moment, the browser
 // would send a form natively (a reload that drops what was typed), so every submission is held instead and sent
 // again, once, as soon as the form's code is live: a section's form when its slot says data-ready, any other form once
@@ -142,4 +143,22 @@
   }
   if (document.readyState === 'complete') afterPaint();
   else window.addEventListener('load', afterPaint, { once: true });
+
+  // A load event that never comes must not keep the code from starting: an image whose server takes the connection and
+  // never answers holds it back (the owner's portrait on /about while the backend's Storage hangs), and the page would
+  // stay as the server sent it, its controls held and a section it left to the browser never loaded. So the code starts
+  // at the latest this long after the document was parsed, whether the page has loaded or not.
+  // The page says so (<html data-load-given-up>): what waits in the code for the page to have loaded goes on too (the
+  // kit's pageLoaded).
+  var latestAfterParseMs = 5000;
+  function startAtTheLatest() {
+    setTimeout(function () {
+      if (started || document.readyState === 'complete') return;
+      document.documentElement.setAttribute('data-load-given-up', '');
+      start();
+    }, latestAfterParseMs);
+  }
+  if (document.readyState === 'loading')
+    document.addEventListener('DOMContentLoaded', startAtTheLatest, { once: true });
+  else startAtTheLatest();
 })();

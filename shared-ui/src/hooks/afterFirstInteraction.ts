@@ -1,5 +1,6 @@
 // Enhancements the first view does not need (live updates) start when the visitor first engages with the page, or a
 // few seconds after it loaded, whichever comes first. The page's first seconds stay free for what the visitor sees.
+import { onPageLoaded } from '@site/shared-ui/pageLoaded';
 
 /** At the latest this long after the load event. */
 export const ENHANCEMENT_FALLBACK_MS = 6000;
@@ -18,9 +19,7 @@ export function afterFirstInteraction(): Promise<void> {
     };
     for (const name of engagementEvents)
       window.addEventListener(name, done, { capture: true, passive: true });
-    const startFallback = () => (timer = setTimeout(done, ENHANCEMENT_FALLBACK_MS));
-    if (document.readyState === 'complete') startFallback();
-    else window.addEventListener('load', startFallback, { once: true });
+    onPageLoaded(() => (timer = setTimeout(done, ENHANCEMENT_FALLBACK_MS)));
   });
   return engaged;
 }

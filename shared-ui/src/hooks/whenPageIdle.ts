@@ -4,6 +4,7 @@
 // that a dashboard edit reaches a page opened a second before; late enough that what it loads never competes with
 // the page's own first screen.
 import { afterFirstInteraction } from '@site/shared-ui/afterFirstInteraction';
+import { whenPageLoaded } from '@site/shared-ui/pageLoaded';
 
 /** The network counts as quiet when no resource has finished loading for this long. */
 export const NETWORK_QUIET_MS = 500;
@@ -58,13 +59,6 @@ function onMainThreadIdle(callback: () => void) {
   else setTimeout(callback, 1);
 }
 
-function afterLoad(): Promise<void> {
-  return new Promise((resolve) => {
-    if (document.readyState === 'complete') resolve();
-    else window.addEventListener('load', () => resolve(), { once: true });
-  });
-}
-
 let idle: Promise<void> | undefined;
 
 /** A performance mark at the moment the page became idle (or was first used): what loads after it is deferred work. */
@@ -72,7 +66,7 @@ export const PAGE_IDLE_MARK = 'site:page-idle';
 
 export function whenPageIdle(): Promise<void> {
   idle ??= Promise.race([
-    afterLoad()
+    whenPageLoaded()
       .then(() => afterNetworkQuiet(NETWORK_QUIET_MS))
       .then(() => new Promise<void>((resolve) => onMainThreadIdle(resolve))),
     afterFirstInteraction(),

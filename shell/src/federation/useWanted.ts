@@ -1,5 +1,6 @@
 import { useEffect, useState, type RefObject } from 'react';
 import { afterFirstInteraction } from '@site/shared-ui/afterFirstInteraction';
+import { onPageLoaded } from '@site/shared-ui/pageLoaded';
 
 /** How far below (and above) the window a section starts loading: one window height, so it is there when scrolled to. */
 const NEAR_VIEWPORT_MARGIN = '100% 0px 100% 0px';
@@ -49,8 +50,7 @@ function afterLoadWhenIdle(): Promise<void> {
       if ('requestIdleCallback' in window) window.requestIdleCallback(() => resolve(), { timeout: 1000 });
       else setTimeout(resolve, 1);
     };
-    if (document.readyState === 'complete') whenIdle();
-    else window.addEventListener('load', whenIdle, { once: true });
+    onPageLoaded(whenIdle);
   });
 }
 

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { onPageLoaded } from '@site/shared-ui/pageLoaded';
 
 /** The ad toast stays hidden this long after the page has loaded, then slides in (spec §4, §9). */
 export const AD_TOAST_DELAY_MS = 2000;
@@ -22,10 +23,9 @@ export function useDelayedReveal(delayMs: number): boolean {
       const elapsed = performance.now() - (loadEndedAt() ?? performance.now());
       timer = setTimeout(() => setRevealed(true), Math.max(0, delayMs - elapsed));
     };
-    if (document.readyState === 'complete') start();
-    else window.addEventListener('load', start, { once: true });
+    const cancelLoaded = onPageLoaded(start);
     return () => {
-      window.removeEventListener('load', start);
+      cancelLoaded();
       clearTimeout(timer);
     };
   }, [delayMs]);

@@ -1,5 +1,6 @@
 // Helpers that keep the pop-up from hurting the page: it waits until the page has loaded and the browser is idle
 // (never during hydration), and never covers another open dialog (a video player, say).
+import { onPageLoaded } from '@site/shared-ui/pageLoaded';
 
 /** The longest the pop-up waits for an idle moment after load. */
 export const POPUP_IDLE_TIMEOUT_MS = 2000;
@@ -17,10 +18,9 @@ export function whenPageIsIdle(callback: () => void): Cancel {
       timer = setTimeout(callback, 0);
     }
   };
-  if (document.readyState === 'complete') onIdle();
-  else window.addEventListener('load', onIdle, { once: true });
+  const cancelLoaded = onPageLoaded(onIdle);
   return () => {
-    window.removeEventListener('load', onIdle);
+    cancelLoaded();
     if (idleHandle !== undefined) window.cancelIdleCallback(idleHandle);
     clearTimeout(timer);
   };

@@ -224,6 +224,27 @@ describe('the site’s code', () => {
     expect(started()).toEqual(['/main.0123456789.js']);
   });
 
+  it('starts 5 s after the document was parsed when the page never loads (an image whose server hangs)', () => {
+    jest.useFakeTimers();
+    try {
+      runBoot();
+      jest.advanceTimersByTime(4_999);
+      expect(started()).toEqual([]);
+      expect(document.documentElement).not.toHaveAttribute('data-load-given-up');
+      jest.advanceTimersByTime(1);
+      expect(started()).toEqual(['/main.0123456789.js']);
+      // The code's own waits for the load (the kit's pageLoaded) read it here.
+      expect(document.documentElement).toHaveAttribute('data-load-given-up');
+      // And once only, when the load event comes after all.
+      window.dispatchEvent(new Event('load'));
+      jest.runAllTimers();
+      expect(started()).toEqual(['/main.0123456789.js']);
+    } finally {
+      jest.useRealTimers();
+      document.documentElement.removeAttribute('data-load-given-up');
+    }
+  });
+
   it('starts at once on a hidden page, which paints no frame', () => {
     jest.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
     runBoot();
