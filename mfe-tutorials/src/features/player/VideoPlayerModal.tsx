@@ -14,9 +14,9 @@ interface VideoPlayerModalProps {
 
 /**
  * Spec §2 and §4: a large modal with a static backdrop and a close button. Closing unmounts the player, which stops
- * the video. The kit's Modal traps focus, closes on Escape and gives focus back to the Play button (the same video's, found
- * then, if the list was rendered again meanwhile). (Escape pressed
- * while focus is inside the YouTube frame goes to YouTube's page, not ours: Tab out of the player first.)
+ * the video. The kit's Modal traps focus, closes on Escape and gives focus back to the Play button (the same video's,
+ * found then, if the list was rendered again meanwhile). (Escape pressed while focus is inside the YouTube frame goes
+ * to YouTube's page, not ours: Tab out of the player first.)
  */
 export function VideoPlayerModal({ tutorial, onClose, returnFocus }: VideoPlayerModalProps) {
   if (!tutorial) return null;
