@@ -10,8 +10,10 @@ import {
   mkdirSync,
   readdirSync,
   readFileSync,
+  readlinkSync,
   renameSync,
   symlinkSync,
+  unlinkSync,
   writeFileSync,
 } from 'node:fs';
 import os from 'node:os';
@@ -101,12 +103,21 @@ export function copyOfTheTree({ portOffset, asBuilt }) {
   return copy;
 }
 
-function link(target, at) {
+/**
+ * A link at `at` to `target`. One an earlier run left there pointing elsewhere (its copy was made from another clone
+ * of the tree) is replaced: kept, it mixed this tree's sources with that tree's packages (a kit module new here was
+ * "not exported" by the other tree's kit).
+ */
+export function link(target, at) {
+  let current;
   try {
-    symlinkSync(target, at);
+    current = readlinkSync(at);
   } catch (error) {
-    if (error.code !== 'EEXIST') throw error;
+    if (error.code !== 'ENOENT') throw error;
   }
+  if (current === target) return;
+  if (current !== undefined) unlinkSync(at);
+  symlinkSync(target, at);
 }
 
 /**
