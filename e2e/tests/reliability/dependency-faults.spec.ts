@@ -11,6 +11,7 @@ import { ownerDatabase, uniqueLabel } from '../../support/database.ts';
 import { deadlines } from '../../support/deadlines.ts';
 import { layoutShiftBar, layoutShifts, recordLayoutShifts } from '../../support/layoutShift.ts';
 import { expectedPages } from '../../support/pages.ts';
+import { expectServedWhole } from '../../support/rendered.ts';
 import { scrollToSection, waitForFrameLive, waitForSectionReady } from '../../support/sections.ts';
 import { asVisitorWhoSawThePopup, newsletterStorageKeys } from '../../support/visitor.ts';
 import {
@@ -437,16 +438,12 @@ test('a message sent while the backend hangs says so at its 20 s deadline, keeps
 
 test("a section's files held back: a page the server rendered shows it at once and it comes alive when they arrive", async ({
   browser,
+  request,
 }) => {
   test.setTimeout(60_000);
   // The site's server has the section's server build and a whole page (before the files hang). The page it kept may
   // be one the tests above left incomplete (the backend was down or slow); asked again, it renders it whole.
-  const wholePage = /data-section="portfolio\/PortfolioPage" data-rendered="server"/;
-  await expect
-    .poll(async () => wholePage.test(await (await fetch(`${reliability.site.url}/portfolio`)).text()), {
-      timeout: 20_000,
-    })
-    .toBe(true);
+  await expectServedWhole(request, `${reliability.site.url}/portfolio`);
   reliability.portfolioFiles.set({ kind: 'freeze' });
   const { page } = await open(browser, '/portfolio');
   const slot = page.locator('[data-section="portfolio/PortfolioPage"]');
