@@ -2,6 +2,9 @@
 // test clicks. A visitor closes it; the specs do too, one of two ways.
 import { expect, type Page } from '@playwright/test';
 
+/** The ad toast (the frame's aside). */
+export const adToast = (page: Page) => page.getByRole('complementary', { name: 'Advertisement' });
+
 const dismissButton = (page: Page) => page.getByRole('button', { name: 'Dismiss the ad' });
 
 /**
@@ -10,7 +13,7 @@ const dismissButton = (page: Page) => page.getByRole('button', { name: 'Dismiss 
  * with the page behind it.
  */
 export async function adToastAtRest(page: Page): Promise<void> {
-  const toast = page.getByRole('complementary', { name: 'Advertisement' });
+  const toast = adToast(page);
   await expect(toast).toBeVisible({ timeout: 8_000 });
   await expect
     .poll(() =>
@@ -41,7 +44,7 @@ export async function dismissTheAd(page: Page): Promise<void> {
     await adToastAtRest(page);
     await dismiss.click();
   }
-  await expect(page.getByRole('complementary', { name: 'Advertisement' })).toHaveCount(0);
+  await expect(adToast(page)).toHaveCount(0);
 }
 
 /** The visitor closes the toast whenever it is in the way of a step (a click, or a check Playwright makes). */

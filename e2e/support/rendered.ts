@@ -47,12 +47,12 @@ export async function slotsOf(request: APIRequestContext, url: string) {
 /**
  * Waits until the server answers the page whole, every section rendered there (see openRendered: under load a section
  * can be left to the browser, which then loads that section's code itself; the next visitor gets it whole). For a
- * measurement of the page as it is served whole.
+ * measurement of the page as it is served whole. `url`: a path of the suite's site, or another site's full address.
  */
-export async function expectServedWhole(request: APIRequestContext, path: string): Promise<void> {
+export async function expectServedWhole(request: APIRequestContext, url: string): Promise<void> {
   await expect
-    .poll(async () => (await slotsOf(request, path)).left, {
-      message: `${path}: sections left to the browser`,
+    .poll(async () => (await slotsOf(request, url)).left, {
+      message: `${url}: sections left to the browser`,
       timeout: 20_000,
     })
     .toEqual([]);

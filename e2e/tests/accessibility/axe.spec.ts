@@ -1,8 +1,8 @@
 // axe finds nothing to fix (contrast included, on gradients too: support/accessibilityCheck.ts) on any page of the site,
 // in the light and the dark theme, on a phone and on a desktop (the same visit, widened), with every section arrived,
-// nor with the video player modal or the newsletter pop-up open. The dark theme is the one a visitor chose (the theme cookie) while the system is
-// light, so the tokens of the chosen theme are what is checked; tests/frame/theme.spec.ts checks the system's dark theme
-// paints the same.
+// nor with the video player modal or the newsletter pop-up open. The dark theme is the one a visitor chose (the theme
+// cookie) while the system is light, so the tokens of the chosen theme are what is checked; tests/frame/theme.spec.ts
+// checks the system's dark theme paints the same.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '../../support/test.ts';
 import { accessibilityFindings } from '../../support/accessibilityCheck.ts';

@@ -64,7 +64,7 @@ export async function expectContactRefusedAtDeadline(
   await expect(form.getByLabel('Message')).toHaveValue(filled.message);
 }
 export const newsletterPopup = (page: Page) => page.getByRole('dialog', { name: 'Newsletter' });
-export const adToast = (page: Page) => page.getByRole('complementary', { name: 'Advertisement' });
+export { adToast } from '../../support/adToast.ts';
 
 export function localStorageItem(page: Page, key: string): Promise<string | null> {
   return page.evaluate((name) => window.localStorage.getItem(name), key);
