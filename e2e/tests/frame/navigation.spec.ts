@@ -33,6 +33,30 @@ test('navbar items change the page, its title and description, and record the ro
   );
 });
 
+test('the title changes with the page’s heading, never after it', async ({ page }) => {
+  // A screen reader, a tab strip or a test that sees the new heading must see the new title with it (WebKit's
+  // journey once read "About" under the Courses heading). A mutation observer runs as soon as the DOM changes.
+  await page.goto('/about');
+  await waitForFrameLive(page);
+  await page.evaluate(() => {
+    const seen: string[] = [];
+    (window as unknown as { titlesSeen: string[] }).titlesSeen = seen;
+    new MutationObserver(() => {
+      const heading = document.querySelector('h1')?.textContent ?? '';
+      seen.push(`${heading} → ${document.title}`);
+    }).observe(document.body, { childList: true, subtree: true, characterData: true });
+  });
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: 'Courses', exact: true })
+    .click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Courses');
+  const seen = await page.evaluate(() => (window as unknown as { titlesSeen: string[] }).titlesSeen);
+  const underCourses = seen.filter((entry) => entry.startsWith('Courses → '));
+  expect(underCourses.length).toBeGreaterThan(0);
+  expect(new Set(underCourses)).toEqual(new Set(['Courses → Alex Morgan | Courses']));
+});
+
 test('the blog opens in a new tab', async ({ page }) => {
   await page.goto('/');
   const blog = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: /Blog/ });

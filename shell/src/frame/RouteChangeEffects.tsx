@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useLayoutEffect, useRef } from 'react';
 import { useLocation } from '@site/shared-ui/router';
 import { useEventBus } from '@site/shared-ui/eventBus';
 import { applyPageMetadata } from './pageMetadata.ts';
@@ -6,13 +6,15 @@ import { applyPageMetadata } from './pageMetadata.ts';
 /**
  * What every navigation does: the title, description and share tags follow the page, and the loading bar runs
  * until the new page has painted (sections still loading keep it running). The first page arrives prerendered
- * with its metadata, so only later navigations change it.
+ * with its metadata, so only later navigations change it. They run as the new page is committed (a layout
+ * effect), so the title never lags the heading: a screen reader, a tab strip or a script that sees the new page
+ * sees its title with it.
  */
 export function RouteChangeEffects() {
   const { pathname } = useLocation();
   const firstPath = useRef(pathname);
 
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (pathname === firstPath.current) return undefined;
     firstPath.current = '';
     let current = true;
