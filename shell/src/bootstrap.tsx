@@ -1,5 +1,5 @@
 import '@site/shared-ui/tokens.css';
-import { startTransition, StrictMode, useEffect } from 'react';
+import { startTransition, StrictMode, useEffect, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from '@site/shared-ui/router';
 import { publish } from '@site/shared-ui/eventBus';
@@ -18,10 +18,12 @@ import { showRememberedTheme } from './frame/themeChoice.ts';
 /**
  * Tells the boot script (src/boot.js) that the frame is live: forms outside sections submitted before this (the
  * newsletter, the contact form) are sent again now. The container is the page's own element, not React's.
+ * It wraps the site rather than sitting beside it: React numbers its ids (useId) by where they are in the tree, and a
+ * sibling at the root would number every id in the browser differently from the server's HTML.
  */
-function FrameLive({ container }: { container: HTMLElement }) {
+function FrameLive({ container, children }: { container: HTMLElement; children: ReactNode }) {
   useEffect(() => container.setAttribute('data-hydrated', 'true'), [container]);
-  return null;
+  return children;
 }
 
 /** Hydrates the server-rendered (or prerendered) page, or renders it where the root is empty. */
@@ -36,14 +38,15 @@ export function startSite(): void {
 
   const site = (
     <StrictMode>
-      <BrowserRouter>
-        <RemoteLoaderContext value={loadRemoteModule}>
-          <FirstPageData pageData={embeddedPageData()}>
-            <SiteApp />
-          </FirstPageData>
-        </RemoteLoaderContext>
-      </BrowserRouter>
-      <FrameLive container={container} />
+      <FrameLive container={container}>
+        <BrowserRouter>
+          <RemoteLoaderContext value={loadRemoteModule}>
+            <FirstPageData pageData={embeddedPageData()}>
+              <SiteApp />
+            </FirstPageData>
+          </RemoteLoaderContext>
+        </BrowserRouter>
+      </FrameLive>
     </StrictMode>
   );
 
