@@ -148,6 +148,24 @@ test('going back restores the scroll position; a new page starts at the top', as
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(600);
 });
 
+test('a position reached before the site’s code ran is restored too', async ({ page }) => {
+  // On a slow phone the visitor reads and scrolls before the app has started (it starts after the page has loaded).
+  const app = await holdRequest(page, (request) =>
+    /\/main\.[0-9a-f]+\.js$/.test(new URL(request.url()).pathname),
+  );
+  await page.goto('/about');
+  await app.sent;
+  await page.evaluate(() => window.scrollTo(0, 600));
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(600);
+  await app.release();
+  await waitForFrameLive(page);
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Courses' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Courses');
+  await page.goBack();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('About Me');
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(600);
+});
+
 test('the home hero fills the first screen and leads to the projects and to the contact form', async ({
   page,
 }) => {

@@ -51,6 +51,8 @@ export function ScrollRestoration() {
     };
     window.addEventListener('scroll', remember, { passive: true });
     window.addEventListener('pagehide', remember);
+    // Where the visitor is now: they may have scrolled before this code ran (the app starts once the page has loaded).
+    remember();
     return () => {
       cancelAnimationFrame(frame);
       window.removeEventListener('scroll', remember);
