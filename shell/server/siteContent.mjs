@@ -38,19 +38,28 @@ const noRows = Object.fromEntries(Object.keys(reads).map((name) => [name, []]));
 
 /**
  * @param {{ url: string, publishableKey: string }} backend the site's Supabase (site-config.json)
- * @param {{ freshForMs?: number, timeoutMs?: number }} [options]
- * @returns {() => Promise<{ rows: typeof noRows, backendUrl: string }>} the content: the first call waits for the
- *   first read; later calls get the last rows read at once, and start a new read when those are older than freshForMs
- *   (stale-while-revalidate, so no request waits for the backend once the server has read it).
+ * @param {{ freshForMs?: number, staleForMs?: number, timeoutMs?: number }} [options]
+ * @returns {(() => Promise<{ rows: typeof noRows, backendUrl: string }>) & { refresh(): void }} the content: the first
+ *   call waits for the first read; later calls start a new read when the rows are older than freshForMs and get the
+ *   last rows at once while they are younger than staleForMs (stale-while-revalidate: a busy server never waits for
+ *   the backend), else wait for the new read (after a quiet hour, a feed reader or crawler gets this hour's rows, not
+ *   those its previous visit left). While the backend fails, the last rows at once. `refresh()` is for a caller who
+ *   has just read a row the kept ones lack (an issue read on its own): the next calls wait for a read begun then.
  */
 export function siteContentReader(
   backend,
-  { freshForMs = 5_000, timeoutMs = deadlines.serverContentReadMs } = {},
+  { freshForMs = 5_000, staleForMs = 60_000, timeoutMs = deadlines.serverContentReadMs } = {},
 ) {
   const nothingRead = { rows: noRows, backendUrl: backend.url };
+  /** The last rows read, and when the read that gave them began. */
   let current;
+  let currentAt = 0;
+  /** The newest read under way, and when the last one began. */
   let reading;
   let readAt = 0;
+  let failing = false;
+  /** A read the caller knows the rows are behind of: calls wait for it. */
+  let catchingUp;
   const readRows = async (name, [table, query]) => {
     const response = await fetch(`${backend.url}/rest/v1/${table}?${query}`, {
       headers: { ...backendKeyHeaders(backend.publishableKey), Accept: 'application/json' },
@@ -59,19 +68,42 @@ export function siteContentReader(
     if (!response.ok) throw new Error(`${table} answered ${response.status}`);
     return [name, await response.json()];
   };
-  const read = () =>
-    Promise.all(Object.entries(reads).map(([name, tableAndQuery]) => readRows(name, tableAndQuery)))
-      .then((entries) => (current = { rows: Object.fromEntries(entries), backendUrl: backend.url }))
+  const read = () => {
+    const startedAt = Date.now();
+    readAt = startedAt;
+    const done = Promise.all(
+      Object.entries(reads).map(([name, tableAndQuery]) => readRows(name, tableAndQuery)),
+    )
+      .then((entries) => {
+        failing = false;
+        // Two reads at once (a refresh during a read): the one begun last wins.
+        if (startedAt >= currentAt) {
+          current = { rows: Object.fromEntries(entries), backendUrl: backend.url };
+          currentAt = startedAt;
+        }
+        return current;
+      })
       .catch((error) => {
+        failing = true;
         console.error('[site content] read failed, using the last rows read:', error.message);
         return current ?? nothingRead;
       })
-      .finally(() => (reading = undefined));
-  return () => {
-    if (!reading && Date.now() - readAt >= freshForMs) {
-      readAt = Date.now();
-      reading = read();
-    }
-    return current ? Promise.resolve(current) : (reading ?? Promise.resolve(nothingRead));
+      .finally(() => {
+        if (reading === done) reading = undefined;
+        if (catchingUp === done) catchingUp = undefined;
+      });
+    reading = done;
+    return done;
   };
+  const content = () => {
+    if (catchingUp) return catchingUp;
+    if (!reading && Date.now() - readAt >= freshForMs) read();
+    if (!current) return reading ?? Promise.resolve(nothingRead);
+    if (reading && !failing && Date.now() - currentAt >= staleForMs) return reading;
+    return Promise.resolve(current);
+  };
+  content.refresh = () => {
+    catchingUp = read();
+  };
+  return content;
 }

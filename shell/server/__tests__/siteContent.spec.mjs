@@ -66,6 +66,110 @@ describe('the site content reader', () => {
   });
 });
 
+describe('how fresh the kept rows are', () => {
+  /** A backend whose newsletter issues the test sets, or that stops answering; it counts the requests (seven a read). */
+  async function changingBackend() {
+    const state = { issues: [], requests: 0 };
+    const server = createHttpServer((request, response) => {
+      state.requests += 1;
+      if (state.hang) return;
+      response.setHeader('Content-Type', 'application/json');
+      response.end(JSON.stringify(request.url.startsWith('/rest/v1/newsletter_issues') ? state.issues : []));
+    });
+    await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+    return {
+      state,
+      url: `http://127.0.0.1:${server.address().port}`,
+      close: () => {
+        server.closeAllConnections();
+        server.close();
+      },
+    };
+  }
+  const slugs = async (content) => (await content()).rows.newsletterIssues.map((issue) => issue.slug);
+
+  it('gives the rows kept at once while they are fresh, and a burst of calls costs one read', async () => {
+    const backend = await changingBackend();
+    try {
+      const content = siteContentReader({ url: backend.url, publishableKey: 'sb_publishable_test' });
+      assert.deepEqual(await slugs(content), []);
+      backend.state.issues = [{ slug: 'first' }];
+      assert.deepEqual(await Promise.all([slugs(content), slugs(content), slugs(content)]), [[], [], []]);
+      assert.equal(backend.state.requests, 7);
+    } finally {
+      backend.close();
+    }
+  });
+
+  it('after a quiet spell, waits for the new read rather than giving rows long out of date', async () => {
+    const backend = await changingBackend();
+    try {
+      const content = siteContentReader(
+        { url: backend.url, publishableKey: 'sb_publishable_test' },
+        { freshForMs: 0, staleForMs: 50 },
+      );
+      assert.deepEqual(await slugs(content), []);
+      backend.state.issues = [{ slug: 'first' }];
+      await new Promise((resolve) => setTimeout(resolve, 60));
+      // Before: the rows the previous visit left, while a read for the next visitor began.
+      assert.deepEqual(await slugs(content), ['first']);
+    } finally {
+      backend.close();
+    }
+  });
+
+  it('while they are young, gives the rows kept and reads again for the next call (stale-while-revalidate)', async () => {
+    const backend = await changingBackend();
+    try {
+      const content = siteContentReader(
+        { url: backend.url, publishableKey: 'sb_publishable_test' },
+        { freshForMs: 0, staleForMs: 60_000 },
+      );
+      assert.deepEqual(await slugs(content), []);
+      backend.state.issues = [{ slug: 'first' }];
+      assert.deepEqual(await slugs(content), []);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      assert.deepEqual(await slugs(content), ['first']);
+    } finally {
+      backend.close();
+    }
+  });
+
+  it('after refresh(), the next calls wait for a read begun then, though the rows kept are fresh', async () => {
+    const backend = await changingBackend();
+    try {
+      const content = siteContentReader({ url: backend.url, publishableKey: 'sb_publishable_test' });
+      assert.deepEqual(await slugs(content), []);
+      backend.state.issues = [{ slug: 'first' }];
+      content.refresh();
+      assert.deepEqual(await slugs(content), ['first']);
+      assert.equal(backend.state.requests, 14);
+    } finally {
+      backend.close();
+    }
+  });
+
+  it('while the backend fails, gives the last rows read at once, however old', async (t) => {
+    t.mock.method(console, 'error', () => undefined);
+    const backend = await changingBackend();
+    try {
+      backend.state.issues = [{ slug: 'first' }];
+      const content = siteContentReader(
+        { url: backend.url, publishableKey: 'sb_publishable_test' },
+        { freshForMs: 0, staleForMs: 0, timeoutMs: 300 },
+      );
+      assert.deepEqual(await slugs(content), ['first']);
+      backend.state.hang = true;
+      // The first call after it stopped answering waits for that read to fail; then the rows come without a wait.
+      assert.deepEqual(await slugs(content), ['first']);
+      const waited = new Promise((resolve) => setTimeout(resolve, 250, 'waited for the backend'));
+      assert.deepEqual(await Promise.race([slugs(content), waited]), ['first']);
+    } finally {
+      backend.close();
+    }
+  });
+});
+
 describe('the site content reader’s key', () => {
   /** A backend that answers every table with no rows and keeps the headers it was sent. */
   async function recordingBackend() {

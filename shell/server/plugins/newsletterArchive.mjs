@@ -6,7 +6,8 @@
 //                                           their share pictures, drawn on first request and kept
 // Each page has its own title, description, canonical address and share picture, the links to the site's feeds, and
 // the visitor's chosen theme. The issues come from the rows the server keeps (../siteContent.mjs: the newest ones,
-// read again at most every 5 s); an older issue is read on its own, by its address, and kept as briefly.
+// read again at most every 5 s, and at once when an issue read on its own shows them behind); an older issue is read
+// on its own, by its address, and kept as briefly.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import MarkdownIt from 'markdown-it';
@@ -16,6 +17,7 @@ import { escapeHtml } from '../markup.cjs';
 import { pageCacheControl } from '../pageCache.mjs';
 import { chosenTheme, withTheme } from '../pageTheme.mjs';
 import { drawShareImage, shareImageStyle } from '../shareImages.mjs';
+import { feedLength } from '../siteContent.mjs';
 
 const stylesheetPath = '/newsletter/archive.css';
 const stylesheet = readFileSync(new URL('./newsletterArchive.css', import.meta.url), 'utf8');
@@ -46,7 +48,8 @@ function keep(map, key, value) {
 /**
  * @param {object} options
  * @param {object} options.seo the shell's SEO modules (seo.cjs)
- * @param {() => Promise<{ rows: { newsletterIssues: object[] }, backendUrl: string }>} options.content the rows kept
+ * @param {(() => Promise<{ rows: { newsletterIssues: object[] }, backendUrl: string }>) & { refresh(): void }} options.content
+ *   the rows kept (../siteContent.mjs)
  * @param {{ url: string, publishableKey: string }} options.backend the site's backend (site-config.json's supabase)
  * @param {string[]} options.stylesheets the shell's own stylesheets (the kit's tokens), linked first
  */
@@ -58,12 +61,18 @@ export function newsletterArchive({ seo, content, backend, stylesheets }) {
   /** @type {Map<string, { at: number, issue: Promise<object | undefined> }>} */
   const readAlone = new Map();
 
-  /** An issue that went out, by its address: from the rows kept, else read on its own (RLS: sent issues only). */
+  /**
+   * An issue that went out, by its address: from the rows kept, else read on its own (RLS: sent issues only). One read
+   * on its own that the kept rows should have had (as new as theirs: it went out since they were read) has them read
+   * again, so the archive's list, the next page a reader of the issue may open, lists it too.
+   */
   async function issueAt(slug) {
-    const kept = (await content()).rows.newsletterIssues.find((issue) => issue.slug === slug);
+    const { newsletterIssues } = (await content()).rows;
+    const kept = newsletterIssues.find((issue) => issue.slug === slug);
     if (kept) return kept;
     const read = readAlone.get(slug);
     if (read && Date.now() - read.at < 5_000) return read.issue;
+    const oldestKept = newsletterIssues.length < feedLength ? undefined : newsletterIssues.at(-1);
     const issue = fetch(
       `${backend.url}/rest/v1/newsletter_issues?select=id,kind,subject,body_markdown,slug,queued_at,sent_at,updated_at&slug=eq.${slug}`,
       {
@@ -72,7 +81,9 @@ export function newsletterArchive({ seo, content, backend, stylesheets }) {
       },
     ).then(async (response) => {
       if (!response.ok) throw new Error(`newsletter_issues answered ${response.status}`);
-      return (await response.json())[0];
+      const [found] = await response.json();
+      if (found && (!oldestKept || found.queued_at >= oldestKept.queued_at)) content.refresh();
+      return found;
     });
     keep(readAlone, slug, { at: Date.now(), issue: issue.catch(() => undefined) });
     return issue;
