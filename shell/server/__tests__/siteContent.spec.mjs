@@ -67,9 +67,12 @@ describe('the site content reader', () => {
 });
 
 describe('how fresh the kept rows are', () => {
-  /** A backend whose newsletter issues the test sets, or that stops answering; it counts the requests (seven a read). */
-  async function changingBackend() {
-    const state = { issues: [], requests: 0 };
+  /**
+   * Runs `check` with a reader (of these options) of a backend whose newsletter issues the test sets, or that stops
+   * answering; it counts the requests (seven a read).
+   */
+  async function withChangingBackend(options, check) {
+    const state = { issues: [], requests: 0, hang: false };
     const server = createHttpServer((request, response) => {
       state.requests += 1;
       if (state.hang) return;
@@ -77,96 +80,64 @@ describe('how fresh the kept rows are', () => {
       response.end(JSON.stringify(request.url.startsWith('/rest/v1/newsletter_issues') ? state.issues : []));
     });
     await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-    return {
-      state,
-      url: `http://127.0.0.1:${server.address().port}`,
-      close: () => {
-        server.closeAllConnections();
-        server.close();
-      },
-    };
-  }
-  const slugs = async (content) => (await content()).rows.newsletterIssues.map((issue) => issue.slug);
-
-  it('gives the rows kept at once while they are fresh, and a burst of calls costs one read', async () => {
-    const backend = await changingBackend();
+    const url = `http://127.0.0.1:${server.address().port}`;
+    const content = siteContentReader({ url, publishableKey: 'sb_publishable_test' }, options);
+    const slugs = async () => (await content()).rows.newsletterIssues.map((issue) => issue.slug);
     try {
-      const content = siteContentReader({ url: backend.url, publishableKey: 'sb_publishable_test' });
-      assert.deepEqual(await slugs(content), []);
-      backend.state.issues = [{ slug: 'first' }];
-      assert.deepEqual(await Promise.all([slugs(content), slugs(content), slugs(content)]), [[], [], []]);
-      assert.equal(backend.state.requests, 7);
+      await check({ state, content, slugs });
     } finally {
-      backend.close();
+      server.closeAllConnections();
+      server.close();
     }
-  });
+  }
 
-  it('after a quiet spell, waits for the new read rather than giving rows long out of date', async () => {
-    const backend = await changingBackend();
-    try {
-      const content = siteContentReader(
-        { url: backend.url, publishableKey: 'sb_publishable_test' },
-        { freshForMs: 0, staleForMs: 50 },
-      );
-      assert.deepEqual(await slugs(content), []);
-      backend.state.issues = [{ slug: 'first' }];
+  it('gives the rows kept at once while they are fresh, and a burst of calls costs one read', () =>
+    withChangingBackend({}, async ({ state, slugs }) => {
+      assert.deepEqual(await slugs(), []);
+      state.issues = [{ slug: 'first' }];
+      assert.deepEqual(await Promise.all([slugs(), slugs(), slugs()]), [[], [], []]);
+      assert.equal(state.requests, 7);
+    }));
+
+  it('after a quiet spell, waits for the new read rather than giving rows long out of date', () =>
+    withChangingBackend({ freshForMs: 0, staleForMs: 50 }, async ({ state, slugs }) => {
+      assert.deepEqual(await slugs(), []);
+      state.issues = [{ slug: 'first' }];
       await new Promise((resolve) => setTimeout(resolve, 60));
       // Before: the rows the previous visit left, while a read for the next visitor began.
-      assert.deepEqual(await slugs(content), ['first']);
-    } finally {
-      backend.close();
-    }
-  });
+      assert.deepEqual(await slugs(), ['first']);
+    }));
 
-  it('while they are young, gives the rows kept and reads again for the next call (stale-while-revalidate)', async () => {
-    const backend = await changingBackend();
-    try {
-      const content = siteContentReader(
-        { url: backend.url, publishableKey: 'sb_publishable_test' },
-        { freshForMs: 0, staleForMs: 60_000 },
-      );
-      assert.deepEqual(await slugs(content), []);
-      backend.state.issues = [{ slug: 'first' }];
-      assert.deepEqual(await slugs(content), []);
-      await new Promise((resolve) => setTimeout(resolve, 20));
-      assert.deepEqual(await slugs(content), ['first']);
-    } finally {
-      backend.close();
-    }
-  });
+  it('while they are young, gives the rows kept at once and reads again for later calls (stale-while-revalidate)', () =>
+    withChangingBackend({ freshForMs: 0, staleForMs: 60_000 }, async ({ state, slugs }) => {
+      assert.deepEqual(await slugs(), []);
+      state.issues = [{ slug: 'first' }];
+      assert.deepEqual(await slugs(), []);
+      // The read that call began comes in; until then, later calls get the rows kept as well.
+      while ((await slugs()).length === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+      assert.deepEqual(await slugs(), ['first']);
+    }));
 
-  it('after refresh(), the next calls wait for a read begun then, though the rows kept are fresh', async () => {
-    const backend = await changingBackend();
-    try {
-      const content = siteContentReader({ url: backend.url, publishableKey: 'sb_publishable_test' });
-      assert.deepEqual(await slugs(content), []);
-      backend.state.issues = [{ slug: 'first' }];
+  it('after refresh(), the next calls wait for a read begun then, though the rows kept are fresh', () =>
+    withChangingBackend({}, async ({ state, content, slugs }) => {
+      assert.deepEqual(await slugs(), []);
+      state.issues = [{ slug: 'first' }];
       content.refresh();
-      assert.deepEqual(await slugs(content), ['first']);
-      assert.equal(backend.state.requests, 14);
-    } finally {
-      backend.close();
-    }
-  });
+      assert.deepEqual(await slugs(), ['first']);
+      assert.equal(state.requests, 14);
+    }));
 
-  it('while the backend fails, gives the last rows read at once, however old', async (t) => {
+  it('while the backend fails, gives the last rows read at once, however old', (t) => {
     t.mock.method(console, 'error', () => undefined);
-    const backend = await changingBackend();
-    try {
-      backend.state.issues = [{ slug: 'first' }];
-      const content = siteContentReader(
-        { url: backend.url, publishableKey: 'sb_publishable_test' },
-        { freshForMs: 0, staleForMs: 0, timeoutMs: 300 },
-      );
-      assert.deepEqual(await slugs(content), ['first']);
-      backend.state.hang = true;
+    return withChangingBackend({ freshForMs: 0, staleForMs: 0, timeoutMs: 300 }, async ({ state, slugs }) => {
+      state.issues = [{ slug: 'first' }];
+      assert.deepEqual(await slugs(), ['first']);
+      state.hang = true;
       // The first call after it stopped answering waits for that read to fail; then the rows come without a wait.
-      assert.deepEqual(await slugs(content), ['first']);
+      assert.deepEqual(await slugs(), ['first']);
       const waited = new Promise((resolve) => setTimeout(resolve, 250, 'waited for the backend'));
-      assert.deepEqual(await Promise.race([slugs(content), waited]), ['first']);
-    } finally {
-      backend.close();
-    }
+      assert.deepEqual(await Promise.race([slugs(), waited]), ['first']);
+    });
   });
 });
 
