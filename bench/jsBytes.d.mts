@@ -17,6 +17,8 @@ export function measureJsBytes(
   files: JsFile[];
   afterIdle: { gzip: number; files: JsFile[] };
   idleAfterLoadMs: number;
+  /** The sections the server left to the browser in the page measured (their code loads later). */
+  leftToBrowser: string[];
   markAfterLoadMs: number | undefined;
   networkIdleAfterLoadMs: number;
   networkIdleBeforeMarkAfterLoadMs: number | undefined;

@@ -109,7 +109,7 @@ async function pageIdleAfterLoad(page) {
  * @returns {Promise<{ gzip: number, transferred: number,
  *   files: { url: string, sentAfterLoadMs: number, gzip: number, transferred: number }[],
  *   afterIdle: { gzip: number, files: { url: string, sentAfterLoadMs: number, gzip: number, transferred: number }[] },
- *   idleAfterLoadMs: number, markAfterLoadMs: number | undefined, networkIdleAfterLoadMs: number,
+ *   idleAfterLoadMs: number, leftToBrowser: string[], markAfterLoadMs: number | undefined, networkIdleAfterLoadMs: number,
  *   networkIdleBeforeMarkAfterLoadMs: number | undefined }>}
  */
 export async function measureJsBytes(browser, url, { afterIdleMs = 0 } = {}) {
@@ -159,6 +159,10 @@ export async function measureJsBytes(browser, url, { afterIdleMs = 0 } = {}) {
   cdp.on('Network.loadingFailed', finished);
   cdp.on('Page.loadEventFired', (event) => (loadAt ??= event.timestamp));
   await page.goto(url, { waitUntil: 'load' });
+  // The sections the server left to the browser (past their deadline on a busy server): their code comes later.
+  const leftToBrowser = await page
+    .locator('[data-section]:not([data-rendered="server"])')
+    .evaluateAll((slots) => slots.map((slot) => slot.getAttribute('data-section')));
   let idleAt;
   let markAt;
   while (idleAt === undefined) {
@@ -197,6 +201,7 @@ export async function measureJsBytes(browser, url, { afterIdleMs = 0 } = {}) {
     files,
     afterIdle: { gzip: sum(later, 'gzip'), files: later },
     idleAfterLoadMs: afterLoadMs(idleAt),
+    leftToBrowser,
     // The readings of the idle point, for a figure that needs explaining.
     markAfterLoadMs: markAt === undefined ? undefined : afterLoadMs(markAt),
     networkIdleAfterLoadMs: networkQuiet(Infinity),

@@ -1,7 +1,23 @@
+import type { Browser } from '@playwright/test';
 import { expect, test } from '../../support/test.ts';
 import { jsBudgetKB, laterJsBudgetKB, laterJsWindowMs } from '@site/bench/budgets';
 import { measureJsBytes } from '@site/bench/jsBytes';
 import { expectServedWhole } from '../../support/rendered.ts';
+
+/**
+ * The measurement of a page the server answered whole. Under load a section can miss its deadline on the server and be
+ * left to the browser, which then loads its code after idle (seen at 42.7 KB and 42.8 KB, with a second suite or a
+ * spinner per core beside): the page is measured again until the page measured came whole (expectServedWhole first
+ * makes that likely; it reads another answer of the server than the one measured).
+ */
+async function measureWhole(browser: Browser, url: string, options?: { afterIdleMs: number }) {
+  let bytes: Awaited<ReturnType<typeof measureJsBytes>> | undefined;
+  await expect(async () => {
+    bytes = await measureJsBytes(browser, url, options);
+    expect(bytes.leftToBrowser, `${url}: sections left to the browser`).toEqual([]);
+  }).toPass({ timeout: 60_000 });
+  return bytes!;
+}
 
 // The JavaScript each route makes a phone download before the visitor does anything (until the page is idle by the
 // product's rule, by the browser's network log and the page's own mark, whichever is later: bench/jsBytes.mjs), counted
@@ -12,8 +28,9 @@ for (const [route, budgetKB] of Object.entries(jsBudgetKB)) {
     baseURL,
     request,
   }) => {
+    test.setTimeout(90_000);
     await expectServedWhole(request, route);
-    const bytes = await measureJsBytes(browser, new URL(route, baseURL).href);
+    const bytes = await measureWhole(browser, new URL(route, baseURL).href);
     const kilobytes = Number((bytes.gzip / 1024).toFixed(1));
     const largest = [...bytes.files]
       .sort((a, b) => b.gzip - a.gzip)
@@ -39,10 +56,9 @@ test(`the home page downloads at most ${laterJsBudgetKB} KB of JavaScript (gzip)
   baseURL,
   request,
 }) => {
-  // As served whole: under load a section the server left to the browser loads its code after idle (seen at 42.7 KB,
-  // two suites at once on two cores).
+  test.setTimeout(90_000);
   await expectServedWhole(request, '/');
-  const bytes = await measureJsBytes(browser, new URL('/', baseURL).href, { afterIdleMs: laterJsWindowMs });
+  const bytes = await measureWhole(browser, new URL('/', baseURL).href, { afterIdleMs: laterJsWindowMs });
   const kilobytes = Number((bytes.afterIdle.gzip / 1024).toFixed(1));
   const files = bytes.afterIdle.files.map(
     (file) => `${new URL(file.url).pathname} ${(file.gzip / 1024).toFixed(1)} KB`,
