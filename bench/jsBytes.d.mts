@@ -2,7 +2,6 @@ import type { Browser } from 'playwright-core';
 
 export interface JsFile {
   url: string;
-  sentAfterLoadMs: number;
   gzip: number;
   transferred: number;
 }
@@ -16,19 +15,14 @@ export function measureJsBytes(
   transferred: number;
   files: JsFile[];
   afterIdle: { gzip: number; files: JsFile[] };
+  /** On the page's clock, which moved only while nothing was on its way: the product's rule, not a latency. */
   idleAfterLoadMs: number;
   /** The sections the server left to the browser in the page measured (their code loads later). */
   leftToBrowser: string[];
-  markAfterLoadMs: number | undefined;
-  networkIdleAfterLoadMs: number;
-  networkIdleBeforeMarkAfterLoadMs: number | undefined;
 }>;
 
-export function idleFromNetworkLog(loadAt: number, finishes: number[], now: number): number | undefined;
-
-export function idleFromLogAndMark(
-  loadAt: number,
-  requests: { sent: number; finish: number }[],
-  markAt: number | undefined,
-  now: number,
-): number | undefined;
+export function placeScripts(
+  log: { kind: 'script' | 'load' | 'idle'; url?: string; at: number }[],
+  fetched: string[],
+  afterIdleMs: number,
+): { before: string[]; later: string[]; afterWindow: string[]; idleAfterLoadMs: number };

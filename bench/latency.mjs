@@ -7,7 +7,11 @@
 //     connections and never answers, against the same route's first paint with the backend answering, in the same
 //     run, alternately; the promise is "at once": within the server's slot deadline (300 ms) of the healthy page;
 //   - a search's answer: /tutorials asks the backend for each search (search_videos); from Enter to the results shown,
-//     within a second (the limit at which a visitor's flow of thought is kept, RAIL's "response to a task").
+//     within a second (the limit at which a visitor's flow of thought is kept, RAIL's "response to a task");
+//   - what comes by itself after the load event, on the home page with no interaction: the ad toast on screen at its
+//     2 s (within half a second of them), and the courses teaser two screens down hydrated at the sections' fallback
+//     (6 s: within a second of it). The e2e tests prove the order (nothing before the moment, each at it), with the
+//     page's clock in their hands; how soon after the moment each is there is read here.
 // Run by `npm run bench` (bench/lighthouse.mjs) on its site, or alone: `node bench/latency.mjs [--trials 20]`.
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
@@ -21,11 +25,18 @@ import { chromiumArgs, chromiumPath } from '../tools/browser/chromium.mjs';
 
 const { LOCAL_SECRET_KEY: secretKey } = await tsImport('@site/supabase-local/keys', import.meta.url);
 const { deadlines } = createRequire(import.meta.url)('@site/shared-ui/deadlineTimes');
+const { ENHANCEMENT_FALLBACK_MS } = await tsImport('@site/shared-ui/afterFirstInteraction', import.meta.url);
+const { AD_TOAST_DELAY_MS } = await tsImport(
+  '../shell/src/features/ad-toast/useDelayedReveal.ts',
+  import.meta.url,
+);
 
 export const latencyPromisesMs = {
   liveEdit: 2_000,
   frozenFrameOverHealthy: deadlines.serverSlotMs,
   search: 1_000,
+  adToastAfterLoad: AD_TOAST_DELAY_MS + 500,
+  teaserAfterLoad: ENHANCEMENT_FALLBACK_MS + 1_000,
 };
 
 const editAfterOpeningMs = 1_000;
@@ -125,6 +136,46 @@ async function searchMs(browser, siteUrl, term) {
   }
 }
 
+/**
+ * The home page on a phone, the visitor doing nothing: ms from its load event until the ad toast is on screen and
+ * until the courses teaser (two screens down) has hydrated, in the page's own time.
+ */
+async function byItselfAfterLoadMs(browser, siteUrl) {
+  const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
+  await context.addInitScript(returningVisitor);
+  await context.addInitScript(() => {
+    const at = {};
+    Object.assign(window, { byItselfAt: at });
+    new MutationObserver(() => {
+      if (document.querySelector('[data-testid="ad-toast"]')) at.toast ??= performance.now();
+      if (document.querySelector('[data-section="courses/CoursesTeaser"][data-ready="true"]'))
+        at.teaser ??= performance.now();
+    }).observe(document, {
+      subtree: true,
+      childList: true,
+      attributes: true,
+      attributeFilter: ['data-ready'],
+    });
+  });
+  const page = await context.newPage();
+  try {
+    await page.goto(`${siteUrl}/`);
+    const at = await page.waitForFunction(
+      () => {
+        const { toast, teaser } = /** @type {any} */ (window).byItselfAt;
+        const loadedAt = performance.getEntriesByType('navigation')[0].toJSON().loadEventStart;
+        return toast !== undefined && teaser !== undefined && loadedAt > 0 && { toast, teaser, loadedAt };
+      },
+      undefined,
+      { timeout: 60_000 },
+    );
+    const { toast, teaser, loadedAt } = /** @type {any} */ (await at.jsonValue());
+    return { toast: Math.round(toast - loadedAt), teaser: Math.round(teaser - loadedAt) };
+  } finally {
+    await context.close();
+  }
+}
+
 /** A backend that accepts connections and never answers (an overloaded or half-dead one). */
 async function frozenBackend(port) {
   const held = new Set();
@@ -184,6 +235,9 @@ export async function measureLatencies({ siteUrl, backendUrl, portOffset, trials
     const terms = ['Angular', 'Signals', 'React', 'Node'];
     for (let trial = 0; trial < trials; trial += 1)
       searches.push(await searchMs(browser, siteUrl, terms[trial % terms.length]));
+    const byItself = [];
+    for (let trial = 0; trial < trials; trial += 1)
+      byItself.push(await byItselfAfterLoadMs(browser, siteUrl));
     return {
       trials,
       liveEdit: { promiseMs: latencyPromisesMs.liveEdit, ...summary(live) },
@@ -201,6 +255,14 @@ export async function measureLatencies({ siteUrl, backendUrl, portOffset, trials
         frames,
       },
       search: { promiseMs: latencyPromisesMs.search, ...summary(searches) },
+      adToast: {
+        promiseMs: latencyPromisesMs.adToastAfterLoad,
+        ...summary(byItself.map((trial) => trial.toast)),
+      },
+      teaser: {
+        promiseMs: latencyPromisesMs.teaserAfterLoad,
+        ...summary(byItself.map((trial) => trial.teaser)),
+      },
     };
   } finally {
     await browser.close();
@@ -220,6 +282,11 @@ export function printLatencies(result) {
       result.frozenFrame,
     ],
     ['a search’s answer (/tutorials, Enter to results)', result.search],
+    [`the ad toast on screen, after the load event (due at ${AD_TOAST_DELAY_MS})`, result.adToast],
+    [
+      `the home page's courses teaser hydrated by itself, after the load event (due at ${ENHANCEMENT_FALLBACK_MS})`,
+      result.teaser,
+    ],
   ];
   for (const [name, figure] of rows)
     console.log(

@@ -7,13 +7,16 @@ export default defineConfig({
   testDir: './tests',
   // One folder per port offset, so runs side by side never delete each other's traces.
   outputDir: `./test-results/offset-${portOffset}`,
-  timeout: 30_000,
-  expect: { timeout: 7_000 },
+  // Safety nets, sized for a machine half as fast as ours (one core): every test waits for a state it names, so a
+  // passing test never waits for them, and a failing one says what it waited for.
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
   fullyParallel: true,
   workers,
   retries: 0,
   forbidOnly: true,
-  reporter: [['list']],
+  // The run as it goes, then its slowest tests and spec files.
+  reporter: [['list'], ['./support/slowestTests.ts']],
   use: {
     baseURL: siteUrl,
     // Tests of anything but the newsletter pop-up start as a visitor who saw it; its own specs choose their visitor.
@@ -32,7 +35,9 @@ export default defineConfig({
     command: 'node ../scripts/serve.mjs --fresh-backend --quiet',
     url: `${siteUrl}/`,
     reuseExistingServer: false,
-    timeout: 120_000,
+    // A safety net: a fresh clone's first start builds the backend's database from the migrations (a minute on a slow
+    // machine), then the site's server warms its sections.
+    timeout: 300_000,
     env: { SITE_PORT_OFFSET: String(portOffset), SUPABASE_LOCAL_CORS_ORIGINS: secondSiteOrigins.join(',') },
     stdout: 'pipe',
     stderr: 'pipe',

@@ -16,7 +16,8 @@ export default defineConfig<object, EngineOptions>({
   workers: maxWorkers,
   retries: 0,
   forbidOnly: true,
-  reporter: [['list']],
+  // The run as it goes, then its slowest tests and spec files.
+  reporter: [['list'], ['./support/slowestTests.ts']],
   projects: [
     project('chromium'),
     project('firefox'),
@@ -27,7 +28,9 @@ export default defineConfig<object, EngineOptions>({
     command: 'node ../scripts/serve.mjs --fresh-backend --quiet',
     url: `${siteUrl}/`,
     reuseExistingServer: false,
-    timeout: 120_000,
+    // A safety net: a fresh clone's first start builds the backend's database from the migrations (a minute on a slow
+    // machine), then the site's server warms its sections.
+    timeout: 300_000,
     env: { SITE_PORT_OFFSET: String(portOffset), SUPABASE_LOCAL_CORS_ORIGINS: journeyOrigins.join(',') },
     stdout: 'pipe',
     stderr: 'pipe',

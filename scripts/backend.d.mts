@@ -8,4 +8,6 @@ export function startBackend(options: {
   schedule?: boolean;
   quiet?: boolean;
   env?: Record<string, string>;
+  /** The Node.js binary it runs on (this process's by default). */
+  node?: string;
 }): Promise<{ url: string; stop: () => Promise<void> }>;

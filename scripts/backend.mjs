@@ -18,6 +18,9 @@ export function backendDataDir(launcher, stateFolder = backendStateFolder) {
   return path.join(stateFolder, launcher === 'dev' ? 'db-dev' : 'db');
 }
 
+/** How long a starting backend may take to listen before it is taken for hung. */
+const startAtTheLatestMs = 300_000;
+
 function portOpen(port) {
   return new Promise((resolve) => {
     const socket = connect({ port, host: '127.0.0.1' });
@@ -31,10 +34,10 @@ function portOpen(port) {
 
 /**
  * @param {{ port: number, fresh?: boolean, dataDir?: string, quiet?: boolean, schedule?: boolean,
- *   env?: Record<string, string> }} options
+ *   env?: Record<string, string>, node?: string }} options
  *   fresh: a throwaway copy of the seeded data; dataDir: where its data persists otherwise (backendDataDir); schedule:
  *   false runs no scheduled function (a bench that runs them itself); env: settings for its edge functions (secrets),
- *   besides this process's environment
+ *   besides this process's environment; node: the Node.js binary it runs on (this process's by default)
  * @returns {Promise<{ url: string, pid: number, exited: Promise<{ code: number | null, signal: string | null }>,
  *   stop: () => Promise<void> }>} exited resolves when the backend stops, whoever stopped it
  */
@@ -45,6 +48,7 @@ export async function startBackend({
   quiet = false,
   schedule = true,
   env = {},
+  node = process.execPath,
 }) {
   if (await portOpen(port)) throw new Error(`Port ${port} is taken: is another backend running?`);
   const args = ['--import', 'tsx', 'src/cli.ts', 'start', '--port', String(port)];
@@ -53,7 +57,7 @@ export async function startBackend({
   if (quiet) args.push('--quiet');
   if (!schedule) args.push('--no-schedule');
   // Node itself, not npm, with an IPC channel: the backend stops when this process goes, however it goes.
-  const child = spawn(process.execPath, args, {
+  const child = spawn(node, args, {
     cwd: path.join(repoRoot, 'supabase/local'),
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     detached: true,
@@ -62,12 +66,14 @@ export async function startBackend({
   const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
   let running = true;
   void exited.then(() => (running = false));
-  const deadline = Date.now() + 60_000;
+  // A backend that neither listens nor stops is given up on. Its first start on a fresh clone builds the database
+  // from the migrations (46 s measured under other load on two cores), so the bound is sized for a machine slower still.
+  const deadline = Date.now() + startAtTheLatestMs;
   while (!(await portOpen(port))) {
     if (!running) throw new Error('The backend stopped while starting');
     if (Date.now() > deadline) {
       process.kill(-child.pid, 'SIGTERM');
-      throw new Error('The backend did not start within 60 s');
+      throw new Error(`The backend did not start within ${startAtTheLatestMs / 1000} s`);
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
@@ -80,6 +86,8 @@ export async function startBackend({
     exited,
     stop: async () => {
       if (!running) return;
+      // Held again while it stops: a launcher with nothing else to do would otherwise end before it is told.
+      child.ref();
       process.kill(-child.pid, 'SIGTERM');
       await exited;
     },

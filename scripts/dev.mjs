@@ -130,6 +130,8 @@ const site = await serveSite({
     sectionsAsBuilt.map((section) => [section, path.join(repoRoot, appFolder(section), 'dist')]),
   ),
   serverRender: false,
+  // The builds carry full source maps of code not yet published: no other website may read them.
+  privateSections: true,
   connectSources: watched.map((app) => `ws://127.0.0.1:${devServerPort(app, portOffset)}`),
   quiet: values.quiet,
 });

@@ -29,7 +29,7 @@ const backend = await startBackend({
   await mail.stop();
   throw error;
 });
-const site = await serveSite({ portOffset, quiet: values.quiet });
+const site = await serveSite({ portOffset, fediverse: true, quiet: values.quiet });
 
 // One life from here on, before the banner: whoever reads the banner may stop the launcher at once (SIGTERM).
 oneLife([

@@ -3,6 +3,7 @@
 // budget included), then the visitor journeys in Chromium, Firefox and WebKit. Stops at the first failing step and
 // ends with one line counting every test that ran.
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 
 const turboEnv = { TURBO_TELEMETRY_DISABLED: '1', TURBO_NO_UPDATE_NOTIFIER: '1', FORCE_COLOR: '0' };
 
@@ -62,6 +63,28 @@ function countTests(output) {
 }
 
 /**
+ * The CPU time (user + system, seconds) of every process this one has started and that has ended, its descendants
+ * included (Linux counts an ended child's own ended children into it): a machine's load moves the wall time of a
+ * step, much less its CPU time. null where /proc is not there.
+ */
+function cpuSecondsOfEndedChildren() {
+  try {
+    // /proc/self/stat: the fields after the command's name, from the state on; cutime and cstime are 14th and 15th.
+    const fields = readFileSync('/proc/self/stat', 'utf8').split(') ').at(-1).split(' ');
+    const ticksPerSecond = 100; // USER_HZ, 100 on every Linux this runs on
+    return (Number(fields[13]) + Number(fields[14])) / ticksPerSecond;
+  } catch {
+    return null;
+  }
+}
+
+/** "12 min 3 s" */
+function minutesAndSeconds(totalSeconds) {
+  const rounded = Math.round(totalSeconds);
+  return `${Math.floor(rounded / 60)} min ${rounded % 60} s`;
+}
+
+/**
  * Runs a command; its output is printed as it comes (live) or, for a command run beside another, in one piece when it
  * ends, so that no two commands' lines are mixed.
  */
@@ -79,10 +102,12 @@ function run(step, { live = true } = {}) {
       });
     }
     child.on('close', (code) => {
-      const seconds = ((Date.now() - started) / 1000).toFixed(1);
+      const seconds = (Date.now() - started) / 1000;
       if (!live) process.stdout.write(`${title}\n${output}`);
-      console.log(`=== ${step.name}: ${code === 0 ? 'ok' : `failed (exit ${code})`} in ${seconds}s`);
-      resolve({ code: code ?? 1, ...countTests(output) });
+      console.log(
+        `=== ${step.name}: ${code === 0 ? 'ok' : `failed (exit ${code})`} in ${seconds.toFixed(1)}s`,
+      );
+      resolve({ code: code ?? 1, seconds, ...countTests(output) });
     });
   });
 }
@@ -93,6 +118,7 @@ async function runStep(step) {
   const results = await Promise.all(step.map((each, index) => run(each, { live: index === 0 })));
   return {
     code: results.find((result) => result.code !== 0)?.code ?? 0,
+    seconds: Math.max(...results.map((result) => result.seconds)),
     passed: results.reduce((sum, result) => sum + result.passed, 0),
     failed: results.reduce(
       (sum, result) => sum + result.failed + (result.code !== 0 && result.failed === 0 ? 1 : 0),
@@ -105,8 +131,17 @@ const started = Date.now();
 let passed = 0;
 let failed = 0;
 let exitCode = 0;
+/** Each step's name, wall time and CPU time (seconds), for the closing summary. */
+const times = [];
 for (const step of steps) {
+  const cpuBefore = cpuSecondsOfEndedChildren();
   const result = await runStep(step);
+  const cpuAfter = cpuSecondsOfEndedChildren();
+  times.push({
+    name: Array.isArray(step) ? step.map((each) => each.name).join(' and ') : step.name,
+    seconds: result.seconds,
+    cpu: cpuBefore === null || cpuAfter === null ? null : cpuAfter - cpuBefore,
+  });
   passed += result.passed;
   failed += result.failed;
   if (result.code !== 0) {
@@ -115,7 +150,16 @@ for (const step of steps) {
     break;
   }
 }
-const seconds = Math.round((Date.now() - started) / 1000);
-console.log(`\nnpm test took ${Math.floor(seconds / 60)} min ${seconds % 60} s`);
+// Each step's wall time with its CPU time (all cores: on two, a step busy on both shows twice its wall time), and the
+// slowest step, so a run that took long says where.
+const cpuOf = ({ cpu }) => (cpu === null ? '' : `, CPU ${minutesAndSeconds(cpu)}`);
+console.log('\nnpm test, step by step:');
+for (const time of times) console.log(`  ${time.name}: ${minutesAndSeconds(time.seconds)}${cpuOf(time)}`);
+const slowestStep = times.reduce((slowest, time) => (time.seconds > slowest.seconds ? time : slowest));
+console.log(`the slowest step: ${slowestStep.name}, ${minutesAndSeconds(slowestStep.seconds)}`);
+const cpuTotal = cpuSecondsOfEndedChildren();
+console.log(
+  `npm test took ${minutesAndSeconds((Date.now() - started) / 1000)}${cpuTotal === null ? '' : ` (CPU ${minutesAndSeconds(cpuTotal)})`}`,
+);
 console.log(`tests: ${passed} passed, ${failed} failed`);
 process.exit(exitCode);

@@ -19,7 +19,12 @@ export const isContactSend = (request: Request) =>
   request.method() === 'POST' && new URL(request.url()).pathname === contactPath;
 
 export type LimitedWrite =
-  'contactAttempt' | 'contact' | 'newsletterSubscribeAttempt' | 'newsletterSubscribe' | 'analyticsEvents';
+  | 'contactAttempt'
+  | 'contact'
+  | 'newsletterSubscribeAttempt'
+  | 'newsletterSubscribe'
+  | 'analyticsEvents'
+  | 'pageViews';
 
 /** Each write a form makes, and the attempts counted before its captcha is checked. */
 const writesOf: Partial<Record<LimitedWrite, LimitedWrite[]>> = {

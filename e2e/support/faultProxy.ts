@@ -14,6 +14,13 @@ export interface FaultProxy {
   port: number;
   /** Changes how the proxy behaves from now on (for open connections too). */
   set: (mode: FaultMode) => void;
+  /** How many connections it has refused while down: a client that tried to reach the server and found it gone. */
+  refused: () => number;
+  /**
+   * How many HTTP requests have come through whose head (request line and headers, as the client sent them) `match`
+   * accepts: what a client asked the server, counted as it was sent.
+   */
+  requests: (match: (head: string) => boolean) => number;
   close: () => Promise<void>;
 }
 
@@ -60,8 +67,12 @@ export async function startFaultProxy(port: number, targetPort: number): Promise
   const pipes = new Set<Pipe>();
   const sockets = new Set<Socket>();
   const endWhenRestored = new Set<() => void>();
+  let refused = 0;
+  /** The heads of the HTTP requests sent through, in order (a request's first piece holds its head). */
+  const heads: string[] = [];
   const server: Server = createServer((client) => {
     if (mode.kind === 'down') {
+      refused += 1;
       client.destroy();
       return;
     }
@@ -71,7 +82,11 @@ export async function startFaultProxy(port: number, targetPort: number): Promise
     const toClient = new Pipe(client, () => mode, true);
     pipes.add(toServer).add(toClient);
     sockets.add(client).add(upstream);
-    client.on('data', (chunk: Buffer) => toServer.push(chunk));
+    client.on('data', (chunk: Buffer) => {
+      const text = chunk.toString('latin1');
+      if (/^[A-Z]+ \S+ HTTP\/1\.[01]\r\n/.test(text)) heads.push(text.split('\r\n\r\n')[0]!);
+      toServer.push(chunk);
+    });
     upstream.on('data', (chunk: Buffer) => toClient.push(chunk));
     const end = () => {
       toServer.stop();
@@ -108,6 +123,8 @@ export async function startFaultProxy(port: number, targetPort: number): Promise
       }
       for (const pipe of pipes) pipe.flush();
     },
+    refused: () => refused,
+    requests: (match) => heads.filter(match).length,
     async close() {
       for (const socket of sockets) socket.destroy();
       await new Promise((resolve) => server.close(resolve));

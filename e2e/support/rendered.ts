@@ -29,19 +29,23 @@ export async function openRendered(
 }
 
 /** The modules the server rendered into a page's HTML, and those it left to the browser. */
+export function slotsOfHtml(html: string): { rendered: string[]; left: string[] } {
+  const slots = [...html.matchAll(/<div[^>]*data-section="([^"]+)"([^>]*)>/g)].map(([, module, rest]) => ({
+    module: module!,
+    rendered: /data-rendered="server"/.test(rest ?? ''),
+  }));
+  return {
+    rendered: slots.filter((slot) => slot.rendered).map((slot) => slot.module),
+    left: slots.filter((slot) => !slot.rendered).map((slot) => slot.module),
+  };
+}
+
+/** The same, of the page the server answers now. */
 export async function slotsOf(request: APIRequestContext, url: string) {
   const response = await request.get(url);
   expect(response.status(), url).toBe(200);
   const html = await response.text();
-  const slots = [...html.matchAll(/<div[^>]*data-section="([^"]+)"([^>]*)>/g)].map(([, module, rest]) => ({
-    module,
-    rendered: /data-rendered="server"/.test(rest ?? ''),
-  }));
-  return {
-    html,
-    rendered: slots.filter((slot) => slot.rendered).map((slot) => slot.module),
-    left: slots.filter((slot) => !slot.rendered).map((slot) => slot.module),
-  };
+  return { html, ...slotsOfHtml(html) };
 }
 
 /**

@@ -14,19 +14,22 @@ export interface SecondSite {
 }
 
 /**
- * Offsets 10, 20 ... 60 and 90 ... 200 past the suite's own are reserved for these copies, one per spec that needs one
- * (70 is the launcher's own test, one-life.spec.ts, and 80 the load benchmark's); each copy takes five ports from
- * there (shell and four sections), the eighth may be a fault proxy (tests/reliability), and the ninth stays free as a
- * dead address.
+ * Offsets 10, 20 ... 60, 90 ... 200 and 230 past the suite's own are reserved for these copies, one per spec that needs
+ * one (70 is the launcher's own test, one-life.spec.ts, 80 the load benchmark's, 210-219 the dev loop's); each copy
+ * takes five ports from there (shell and four sections), the eighth may be a fault proxy (tests/reliability), and the
+ * ninth stays free as a dead address.
  */
 export const secondSiteOffsets = [
-  10, 20, 30, 40, 50, 60, 90, 100, 110, 120, 130, 140, 150, 160, 170, 180, 190, 200,
+  10, 20, 30, 40, 50, 60, 90, 100, 110, 120, 130, 140, 150, 160, 170, 180, 190, 200, 230,
 ] as const;
 
 /** The origins of those copies, which the test backend must allow (CORS). */
 export const secondSiteOrigins = secondSiteOffsets.map(
   (offset) => `http://localhost:${3000 + portOffset + offset}`,
 );
+
+/** A kept page's freshness for a test of the server rendering it again by itself: longer than any test runs. */
+export const keptForTheWholeTest = 60 * 60_000;
 
 export async function startSecondSite(
   offsetWithinSuite: (typeof secondSiteOffsets)[number],
@@ -41,8 +44,22 @@ export async function startSecondSite(
     previewSecret?: string;
     /** How long a page waits for its sections (a test of something else whose page reads megabytes). */
     slotDeadlineMs?: number;
+    /**
+     * How long a kept page is fresh (default 10 s): a test of the server rendering a page again by itself keeps it
+     * fresh for longer than the test, so that no expiry can do it instead.
+     */
+    pageFreshMs?: number;
     /** Another shell renderer than the built one (a renderer that fails). */
     rendererFile?: string;
+    /** Where a request's client is read (a trusted proxy's header), for the per-client render limit. */
+    clientAddress?: { header?: string; trustedHops?: number };
+    /** The renders in flight and per client (shell/server/renderLimits.mjs). */
+    renderLimits?: {
+      inFlight: number;
+      waiting: number;
+      perClient?: { burst: number; perSecond: number };
+      clients: number;
+    };
   } = {},
 ): Promise<SecondSite> {
   const child = fork(path.join(import.meta.dirname, 'secondSiteServer.mjs'), {

@@ -12,7 +12,7 @@ export async function scrollToSection(page: Page, module: string): Promise<void>
  * click there is held until then (shell/src/boot.js), but a key is not handled yet, and what the section's code
  * does (its reads, its events) has not begun. A test that acts on a section, or reads what its code did, waits for it.
  */
-export async function waitForSectionReady(page: Page, module: string, timeout = 20_000): Promise<void> {
+export async function waitForSectionReady(page: Page, module: string, timeout = 40_000): Promise<void> {
   await page.locator(`[data-section="${module}"][data-ready="true"]`).waitFor({ state: 'attached', timeout });
 }
 
@@ -20,6 +20,6 @@ export async function waitForSectionReady(page: Page, module: string, timeout = 
  * Waits until the frame's code runs (the app starts once the page has loaded: shell/src/boot.js). Before that the
  * frame's links are plain links (the browser follows them, and nothing of the app, its analytics included, sees it).
  */
-export async function waitForFrameLive(page: Page, timeout = 20_000): Promise<void> {
+export async function waitForFrameLive(page: Page, timeout = 40_000): Promise<void> {
   await page.locator('#root[data-hydrated]').waitFor({ state: 'attached', timeout });
 }

@@ -31,13 +31,13 @@ function pageHtml(pathname) {
   page = withAttribute(page, '<link rel="canonical" href="', url);
   page = withAttribute(page, '<meta property="og:title" content="', title);
   page = withAttribute(page, '<meta property="og:description" content="', description);
-  const { ogImageTags, jsonLd, feedLinks } = staticHeadTags(pathname);
+  const { ogImageTags, jsonLd, feedLinks, meLink } = staticHeadTags(pathname);
   page = spliceHtml(
     page,
     /<meta property="og:url" content="[^"]*" \/>/,
     () => `<meta property="og:url" content="${escapeHtml(url)}" />${ogImageTags}`,
   );
-  page = insertBefore(page, '</head>', `${feedLinks}${jsonLd}`);
+  page = insertBefore(page, '</head>', `${feedLinks}${meLink}${jsonLd}`);
   return spliceHtml(page, '<div id="root"></div>', `<div id="root">${html}</div>`);
 }
 

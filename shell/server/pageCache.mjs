@@ -66,6 +66,11 @@ export class PageCache {
     return { page, state: cacheState(page, now, this.times) };
   }
 
+  /** The kept render of a page (not a search), whatever its age, without counting as a use; undefined for none. */
+  keptPage(path) {
+    return this.#pages.get(path);
+  }
+
   /**
    * Keeps the page, unless it is incomplete and a complete one is kept that has not expired: a render that left a slot
    * to the browser (a loaded machine, a slow read) never replaces a whole page, which visitors without JavaScript and

@@ -3,11 +3,13 @@
 // PageCache (pageCache.mjs), and the server listens to the content tables through Supabase Realtime so that an owner's
 // edit makes the pages rendered from that table stale at once (they are rendered again in the background). A page is
 // rendered to its text before anyone is answered, so no visitor's socket holds a render. A page the renderer cannot
-// render (or not within deadlines.serverRenderMs) is answered from its prerendered file.
+// render (or not within deadlines.serverRenderMs) is answered from its prerendered file. A search renders its slots
+// alone, in the frame of its page's kept render (src/server/keptFrame.ts).
 import { createRequire } from 'node:module';
 import { RealtimeClient } from '@supabase/realtime-js';
 import WebSocket from 'ws';
-import { PageCache, pageCacheControl } from './pageCache.mjs';
+import { PageCache, pageCacheControl, pageCacheTimes } from './pageCache.mjs';
+import { busy, RenderLimiter, renderLimits } from './renderLimits.mjs';
 
 const require = createRequire(import.meta.url);
 
@@ -20,6 +22,8 @@ const require = createRequire(import.meta.url);
  * @param {(moduleIds: string[]) => Promise<string[]>} options.stylesheets the rendered modules' stylesheets
  * @param {boolean} [options.cache] keep rendered pages (default true; the throughput bench measures without)
  * @param {number} [options.deadlineMs] how long a page waits for its sections
+ * @param {number} [options.freshMs] how long a kept page is fresh (default pageCacheTimes.freshMs)
+ * @param {typeof renderLimits} [options.limits] the renders in flight and per client (renderLimits.mjs)
  */
 export async function createPageRenderer({
   rendererFile,
@@ -29,9 +33,12 @@ export async function createPageRenderer({
   stylesheets,
   cache = true,
   deadlineMs,
+  freshMs = pageCacheTimes.freshMs,
+  limits = renderLimits,
 }) {
+  const limiter = new RenderLimiter(limits);
   // Kept by address: a page's path, or its path and the canonical query of a search on it.
-  const pages = new PageCache();
+  const pages = new PageCache({ times: { ...pageCacheTimes, freshMs } });
   const refreshing = new Map();
   /** The renders under way, by address: a burst of visitors to a page that is not kept shares one render. */
   const rendering = new Map();
@@ -47,7 +54,8 @@ export async function createPageRenderer({
     log: (line) => console.log(line),
   });
   // In the background: the server answers at once, and pages render their sections as soon as they are loaded.
-  void renderer.warm();
+  // It says when every section's code is in (the warm-up test waits for that, a deploy's log shows it).
+  void renderer.warm().then(() => console.log("[server render] every section's code is loaded"));
   // A redeploy or promotion reaches the pages kept from that section within the check interval, whether or not a
   // visitor asks for one of them meanwhile (a page served from the cache checks nothing).
   const stopWatching = cache ? renderer.watch() : () => undefined;
@@ -59,7 +67,10 @@ export async function createPageRenderer({
    * @returns {Promise<import('./pageCache.mjs').CachedPage | undefined>}
    */
   function renderNow(address, { background = false } = {}) {
-    const page = renderPage(address, background);
+    // In its turn among the renders in flight; none when too many wait (the prerendered file is served).
+    const page = limiter
+      .run(() => renderPage(address, background))
+      .then((made) => (made === busy ? undefined : made));
     // Under way from the start, so that visitors asking meanwhile wait for this render instead of starting theirs (not
     // for a background one, with its longer deadline: they start their own, and refresh() keeps those one at a time).
     if (cache && !background) {
@@ -70,21 +81,29 @@ export async function createPageRenderer({
     return page;
   }
 
-  async function renderPage(address, background) {
+  async function renderPage(address, background, keepFrame = true) {
     const query = address.indexOf('?');
-    const rendered = await renderer.render(query < 0 ? address : address.slice(0, query), {
-      search: query < 0 ? '' : address.slice(query),
-      background,
-    });
+    const path = query < 0 ? address : address.slice(0, query);
+    const search = query < 0 ? '' : address.slice(query);
+    // A search on a page whose render is kept: its slots alone, in that render's frame (src/server/keptFrame.ts).
+    const framed = search && keepFrame && cache ? pages.keptPage(path)?.html : undefined;
+    const rendered = await renderer.render(path, { search, background, frame: framed === undefined });
     if (!rendered) return undefined;
     const chunks = [];
     // Rejects when the render fails or passes its deadline (the renderer aborts it).
     for await (const chunk of rendered.root) chunks.push(Buffer.from(chunk));
+    const slots = [...rendered.rendered, ...Object.keys(rendered.skipped)];
+    const html =
+      framed === undefined
+        ? Buffer.concat(chunks).toString('utf8')
+        : renderer.withKeptFrame(framed, Buffer.concat(chunks).toString('utf8'), slots);
+    // A kept page that lacks a slot (it cannot, but a render is the fallback): the search is rendered whole.
+    if (html === undefined) return renderPage(address, background, false);
     const complete = Object.keys(rendered.skipped).length === 0;
     // A page with a section left to the browser is kept as already stale (unless a whole one is kept): visitors get
     // it (its other slots render in the browser) while a whole one renders in the background, one at a time.
     const page = {
-      html: Buffer.concat(chunks).toString('utf8'),
+      html,
       headHtml: rendered.headHtml,
       replacesDocumentStylesheets: rendered.replacesDocumentStylesheets,
       dataHtml: rendered.dataHtml,
@@ -92,9 +111,7 @@ export async function createPageRenderer({
       stale: !complete,
       complete,
       tables: rendered.tables,
-      sections: [
-        ...new Set([...rendered.rendered, ...Object.keys(rendered.skipped)].map((id) => id.split('/')[0])),
-      ],
+      sections: [...new Set(slots.map((id) => id.split('/')[0]))],
     };
     if (cache) {
       watch(rendered.tables);
@@ -171,9 +188,11 @@ export async function createPageRenderer({
      * @param {string} path the page's path
      * @param {string} search the canonical query of its search ('' for none: see @site/shared-ui/searchAddress)
      * @param {string} document the page's prerendered document
-     * @returns {Promise<{ status: number, headers: Record<string, string>, body: string, source: object } | undefined>}
+     * @param {string} [client] who asks (clientAddress.mjs): a new render is taken from their allowance
+     * @returns {Promise<{ status: number, headers: Record<string, string>, body: string, source: object } |
+     *   { refused: true, retryAfterSeconds: number } | undefined>} refused: the client has caused too many renders
      */
-    async render(path, search, document) {
+    async render(path, search, document, client) {
       const address = `${path}${search}`;
       const cached = cache ? pages.get(address) : undefined;
       try {
@@ -183,6 +202,8 @@ export async function createPageRenderer({
         }
         const shared = await rendering.get(address);
         if (shared) return answer(shared, document, 'server-shared');
+        const wait = client === undefined ? 0 : limiter.take(client);
+        if (wait > 0) return { refused: true, retryAfterSeconds: wait };
         const rendered = await renderNow(address);
         return rendered ? answer(rendered, document, 'server') : undefined;
       } catch (error) {

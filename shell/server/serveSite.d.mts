@@ -11,12 +11,27 @@ export interface ServeSiteOptions {
   /** Keep server-rendered pages briefly (default true). */
   pageCache?: boolean;
   slotDeadlineMs?: number;
+  /** How long a kept page is fresh (default 10 s). */
+  pageFreshMs?: number;
   /** The shell's server renderer (default shell/dist-server/renderer.cjs). */
   rendererFile?: string;
   /** A static host's live remotes.json to serve and follow, instead of the one made for these ports. */
   remotesFile?: string;
   /** Signs preview links (default: SITE_PREVIEW_SECRET; none: no previews). */
   previewSecret?: string;
+  /** Where a request's client is read (default SITE_CLIENT_IP_HEADER and SITE_CLIENT_IP_TRUSTED_HOPS; none: the socket). */
+  clientAddress?: { header?: string; trustedHops?: number };
+  /** The renders in flight and per client (shell/server/renderLimits.mjs). */
+  renderLimits?: {
+    inFlight: number;
+    waiting: number;
+    perClient?: { burst: number; perSecond: number };
+    clients: number;
+  };
+  /** The sections' files answer the site's own origins only (npm run dev). */
+  privateSections?: boolean;
+  /** The site's fediverse account with the local backend's secret key (default off; `npm start` turns it on). */
+  fediverse?: boolean | Record<string, unknown>;
   quiet?: boolean;
 }
 

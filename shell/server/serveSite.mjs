@@ -4,9 +4,11 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { tsImport } from 'tsx/esm/api';
 import { pinsFile, serverBuildPins } from '@site/tools/deploy/releases';
 import { sectionFolders } from '@site/tools/deploy/sectionFolders';
 import { createServerApp, listen } from './app.mjs';
+import { clientAddressFromEnv } from './clientAddress.mjs';
 import { currentJson } from './sectionManifests.mjs';
 import { createSiteServer } from './siteServer.mjs';
 import { sectionSecurityHeaders, securityHeaders } from './plugins/securityHeaders.mjs';
@@ -33,6 +35,11 @@ export function sitePortsFor(offset = 0) {
 
 export { sectionFolders };
 
+/** The origins of the site on this machine's port: a browser may open it by either name of the loopback. */
+export function siteOrigins(shellPort) {
+  return [`http://localhost:${shellPort}`, `http://127.0.0.1:${shellPort}`];
+}
+
 /** The pins of the sections served here, from their folders now (as promote would record them), by manifest URL. */
 async function pinsAtStart(remotes, sectionRoots, buildFolder) {
   const entries = await Promise.all(
@@ -45,6 +52,22 @@ async function pinsAtStart(remotes, sectionRoots, buildFolder) {
   );
   const pins = Object.fromEntries(entries);
   return async () => pins;
+}
+
+/**
+ * The fediverse account of a site on this machine: at the site's local address, with the local backend's secret key,
+ * and allowed to reach servers on this machine (the tests' followers), which production never is.
+ * @param {string} origin
+ * @param {true | object} settings
+ */
+async function localFediverse(origin, settings) {
+  const { LOCAL_SECRET_KEY } = await tsImport('@site/supabase-local/keys', import.meta.url);
+  return {
+    secretKey: LOCAL_SECRET_KEY,
+    origin,
+    allowPrivateAddress: true,
+    ...(settings === true ? {} : settings),
+  };
 }
 
 /** The runtime configuration a site on these ports uses: where each section and the backend are. */
@@ -73,12 +96,22 @@ function writeJson(dir, name, value) {
  * @param {boolean} [options.serverRender] render pages on the server (default: when the shell's server build exists)
  * @param {boolean} [options.pageCache] keep server-rendered pages briefly (default true)
  * @param {number} [options.slotDeadlineMs] how long a page waits for its sections (default deadlines.serverSlotMs)
+ * @param {number} [options.pageFreshMs] how long a kept page is fresh (default 10 s: a test whose kept page must not
+ *   expire while it waits for the server to render it again by itself)
  * @param {string} [options.remotesFile] the live remotes.json to serve and follow (a static host's pointer,
  *   tools/deploy/releases.mjs), instead of the one made for these ports
  * @param {string} [options.rendererFile] the shell's server build (default shell/dist-server/renderer.cjs)
  * @param {string} [options.buildFolder] the apps' build folders to serve (default dist; `npm run dev`: dist-dev)
  * @param {string} [options.previewSecret] signs preview links (default: SITE_PREVIEW_SECRET; none: no previews)
  * @param {string[]} [options.connectSources] more sources the pages may connect to (`npm run dev`: its dev servers)
+ * @param {{ header?: string, trustedHops?: number }} [options.clientAddress] where a request's client is read
+ *   (default: SITE_CLIENT_IP_HEADER and SITE_CLIENT_IP_TRUSTED_HOPS; unset: the socket's address)
+ * @param {typeof import('./renderLimits.mjs').renderLimits} [options.renderLimits] the renders in flight and per client
+ * @param {boolean} [options.privateSections] the sections' files answer the site's own origins only, not any website
+ *   (`npm run dev`: its builds carry full source maps of unpublished code)
+ * @param {boolean | Partial<import('./fediverse/siteAccount.mjs').FediverseOptions>} [options.fediverse] the site's
+ *   fediverse account, on this machine's address, with the local backend's secret key (default off; `npm start` turns
+ *   it on); an object changes its settings (tests)
  * @param {boolean} [options.quiet]
  */
 export async function serveSite({
@@ -90,11 +123,16 @@ export async function serveSite({
   serverRender = true,
   pageCache = true,
   slotDeadlineMs,
+  pageFreshMs,
   remotesFile: liveRemotesFile,
   rendererFile = path.join(repoRoot, 'shell/dist-server/renderer.cjs'),
   buildFolder = 'dist',
   previewSecret = process.env.SITE_PREVIEW_SECRET,
   connectSources,
+  privateSections = false,
+  clientAddress = clientAddressFromEnv(),
+  renderLimits,
+  fediverse = false,
   quiet = true,
 } = {}) {
   const port = sitePortsFor(portOffset);
@@ -130,8 +168,12 @@ export async function serveSite({
     seoFile: path.join(repoRoot, 'shell/dist-prerender/seo.cjs'),
     pageCache,
     slotDeadlineMs,
+    pageFreshMs,
     previewSecret,
     connectSources,
+    clientAddress,
+    renderLimits,
+    fediverse: fediverse ? await localFediverse(`http://localhost:${port.shell}`, fediverse) : undefined,
     quiet,
   });
   const servers = [await listen(site, { port: port.shell })];
@@ -141,6 +183,7 @@ export async function serveSite({
     await section.register(staticFiles, {
       root: sectionRoots[name] ?? path.join(repoRoot, folder, buildFolder),
       crossOrigin: true,
+      origins: privateSections ? siteOrigins(port.shell) : undefined,
     });
     servers.push(await listen(section, { port: port[name] }));
   }

@@ -1,7 +1,7 @@
 // The site's server: what a Node host runs in production (docs/hosting.md). One Fastify app made of plugins, one job
-// each: security headers, the runtime configuration, previews, the newsletter links' pages, the newsletter's archive,
-// generated routes (the sitemap, the feeds, the sections' stylesheets), the pages (rendered and kept), and the
-// shell's static files. The sections stay
+// each: security headers, the runtime configuration, previews, the newsletter links' pages, the fediverse account
+// (./fediverse/), the newsletter's archive, generated routes (the sitemap, the feeds, the sections' stylesheets), the
+// pages (rendered and kept), and the shell's static files. The sections stay
 // on their own (static) hosts; what the server knows of them comes from one view (./sectionManifests.mjs).
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -9,8 +9,11 @@ import path from 'node:path';
 import { siteBackend } from '@site/shared-ui/backendKey';
 import { jsonScriptHtml, runtimeConfigElementId } from '@site/shared-ui/jsonScript';
 import { createServerApp } from './app.mjs';
+import { clientAddressOf } from './clientAddress.mjs';
 import { earlyHintsFor } from './earlyHints.mjs';
+import { checkNodeRuntime } from './nodeRuntime.mjs';
 import { createPageRenderer } from './pageRenderer.mjs';
+import { pageViewImageHtml } from './pageViewImage.mjs';
 import { currentJson, sectionManifests } from './sectionManifests.mjs';
 import { sectionStylesheets, sectionStylesPrefix } from './sectionStylesheets.mjs';
 import { shellSeo } from './shellSeo.mjs';
@@ -104,8 +107,14 @@ function pageRuntimeConfig({ firstScreenModules, sections, siteConfig }) {
  *   data from the tables)
  * @param {boolean} [options.pageCache] keep rendered pages (default true)
  * @param {number} [options.slotDeadlineMs] how long a page waits for its sections (default deadlines.serverSlotMs)
+ * @param {number} [options.pageFreshMs] how long a kept page is fresh (default pageCacheTimes.freshMs)
  * @param {string} [options.previewSecret] signs preview links (none: no previews)
  * @param {string[]} [options.connectSources] more sources the pages may connect to (contentSecurityPolicy)
+ * @param {{ header?: string, trustedHops?: number }} [options.clientAddress] where a request's client is read
+ *   (clientAddress.mjs; none: the socket's address)
+ * @param {typeof import('./renderLimits.mjs').renderLimits} [options.renderLimits] the renders in flight and per client
+ * @param {import('./fediverse/siteAccount.mjs').FediverseOptions} [options.fediverse] the fediverse account (needs the
+ *   SEO build and the backend's secret key: without either, it is off)
  * @param {boolean} [options.quiet]
  */
 export async function createSiteServer({
@@ -117,10 +126,16 @@ export async function createSiteServer({
   seoFile,
   pageCache = true,
   slotDeadlineMs,
+  pageFreshMs,
   previewSecret,
   connectSources,
+  clientAddress,
+  renderLimits,
+  fediverse,
   quiet = true,
 }) {
+  // A Node.js past its end of life, or one the site is not tested on, is said as the server starts.
+  checkNodeRuntime();
   // What the server reads with, embeds in pages and serves as /site-config.json: the backend's publishable key.
   const siteConfig = { ...writtenSiteConfig, supabase: siteBackend(writtenSiteConfig.supabase) };
   const firstScreenModules = readJson(path.join(shellDist, 'first-screen-modules.json'), {});
@@ -145,9 +160,13 @@ export async function createSiteServer({
           },
           cache: pageCache,
           deadlineMs: slotDeadlineMs,
+          freshMs: pageFreshMs,
+          limits: renderLimits,
         })
       : undefined;
   const preview = previews({ secret: previewSecret, remotes });
+  // Who is asking, as the platform in front vouches (clientAddress.mjs): the renders' and the inbox's limits.
+  const clientOf = clientAddressOf(clientAddress);
   const sitePages = pages({
     root: shellDist,
     // The site's pages, as the prerender lists them.
@@ -157,6 +176,8 @@ export async function createSiteServer({
     hints: pageHints({ firstScreenModules, sections, siteConfig }),
     runtimeConfig: pageRuntimeConfig({ firstScreenModules, sections, siteConfig }),
     previewRemotes: preview.remotesFor,
+    clientOf,
+    pageViewImage: (page) => pageViewImageHtml(siteConfig.supabase, page),
   });
 
   const app = await createServerApp({ name: 'shell', quiet, notFound: sitePages.notFound });
@@ -173,6 +194,25 @@ export async function createSiteServer({
   await app.register(
     newsletterLinks({ backend: siteConfig.supabase, stylesheets: shellStylesheets(shellDist) }),
   );
+  // Loaded only when it is on: Fedify needs Node 22 or newer.
+  const account =
+    seoModules && fediverse?.secretKey
+      ? (await import('./fediverse/siteAccount.mjs')).startSiteAccount({
+          ...fediverse,
+          clientOf,
+          defaultOrigin: seoModules.siteUrl,
+          backendUrl: siteConfig.supabase.url,
+          content: seoModules,
+        })
+      : undefined;
+  if (account) {
+    await app.register(account.plugin);
+    app.addHook('onClose', async () => account.close());
+  } else if (fediverse && !fediverse.secretKey) {
+    console.log(
+      '[fediverse] off: the site server has no secret key of the backend (SUPABASE_SECRET_KEY, docs/hosting.md)',
+    );
+  }
   if (seoModules) {
     await app.register(
       newsletterArchive({

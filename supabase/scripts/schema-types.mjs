@@ -2,7 +2,8 @@
 // `supabase gen types typescript` runs), formatted with the repository's Prettier settings.
 //   node supabase/scripts/schema-types.mjs --db-url <postgresql://...> --check   fails when the committed file differs
 //   node supabase/scripts/schema-types.mjs --db-url <postgresql://...> --write   rewrites the committed file
-// verify-postgres15.sh --types check|write runs it against a throwaway PostgreSQL 15 with every migration applied.
+// npm run types:generate (local/scripts/verifyPostgres.ts --types write) runs it against a throwaway PostgreSQL 17
+// with every migration applied; npm run types:check and local/test/schemaTypes.test.ts check it.
 import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -15,7 +16,7 @@ const repoRoot = path.resolve(import.meta.dirname, '../..');
 export const typesFile = path.join(repoRoot, 'shared-ui/src/data/database.types.ts');
 
 const header = `// GENERATED from supabase/migrations by Supabase's type generator (postgres-meta); do not edit.
-// Regenerate after changing the schema: npm run types:generate (needs PostgreSQL 15; see README).
+// Regenerate after changing the schema: npm run types:generate (a throwaway PostgreSQL 17 from npm).
 `;
 
 function runGenerator(dbUrl) {

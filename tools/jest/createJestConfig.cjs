@@ -18,5 +18,9 @@ module.exports = function createJestConfig(packageDir) {
     moduleNameMapper: { '\\.css$': 'identity-obj-proxy' },
     setupFilesAfterEnv: [path.join(__dirname, 'setupTests.cjs')],
     clearMocks: true,
+    // A safety net, sized for a machine half as fast as ours (one core) and busy: every test waits for what it
+    // checks, so a passing test never reaches it. jest's default (5 s) did: a userEvent test of the portfolio's
+    // search took longer while its file took 48 s at a load of 25.
+    testTimeout: 60_000,
   };
 };

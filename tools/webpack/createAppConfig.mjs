@@ -15,6 +15,7 @@ import { minify_sync as minifySync } from 'terser';
 import ReactRefreshPlugin from '@pmmmwh/react-refresh-webpack-plugin';
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
+const { runtimeConfigElementId } = createRequire(import.meta.url)('@site/shared-ui/jsonScript');
 
 /**
  * A script for the page's HTML, minified, as an inline `<script>`'s text: one that could end its element early is
@@ -274,6 +275,10 @@ export function createAppConfig({ appDir, federation, isHost = false, define = {
                   /** The boot script's element, naming the app's script. @param {string} app */
                   bootScript: (app) =>
                     `<script data-app="${app}">${inlineScript(path.join(appDir, 'src/boot.js'))}</script>`,
+                  // The page's own count of itself (shell/src/pageViews.js, inlined like the boot script): it reads
+                  // the backend from the runtime configuration the server puts in the page, named by data-config.
+                  pageViewsScript: () =>
+                    `<script data-config="${runtimeConfigElementId}">${inlineScript(path.join(appDir, 'src/pageViews.js'))}</script>`,
                   // The icon in the page itself: a request of its own raced the first paint (Lighthouse counted it
                   // on the path of the largest paint whenever it arrived first).
                   iconDataUrl: () => {

@@ -1,8 +1,8 @@
 // A visitor with a keyboard only walks the site: skip link, navbar, search, chips, the video player modal and the
 // forms, each control reached with Tab, used with Enter, Space or the arrows, and showing where the focus is.
-import { expect, test, type Page } from '../../support/test.ts';
+import { expect, test } from '../../support/test.ts';
 import { forgetBrowserWrites } from '../../support/anonymousWrites.ts';
-import { expectVisibleFocus, focusIsWithin, tabTo } from '../../support/keyboard.ts';
+import { expectVisibleFocus, focusedInDialog, tabTo, walkTheDialog } from '../../support/keyboard.ts';
 import { portfolioPage } from '../portfolio/portfolioSite.ts';
 import { dismissTheAd } from '../../support/adToast.ts';
 import { fakeYouTubePlayer, tutorialsPage } from '../tutorials/tutorialsSite.ts';
@@ -75,18 +75,15 @@ test('tutorial sort menu and the player modal: focus kept inside, Escape closes,
   const dialog = page.getByRole('dialog');
   await expect(dialog).toBeVisible();
   await expect(dialog.frameLocator('iframe').getByRole('button', { name: 'Play' })).toBeVisible();
-  expect(await focused(page)).toBe('Close video');
-  const walk: string[] = [];
-  for (let presses = 0; presses < 6; presses += 1) {
-    await page.keyboard.press('Tab');
-    expect(await focusIsWithin(dialog)).toBe(true);
-    walk.push(await focused(page));
-  }
-  // Into the player's own control, out of the frame to the link after it, and round again from the close button.
-  const round = ['player', 'Watch on YouTube (opens in a new tab)', 'Close video'];
-  expect(walk).toEqual([...round, ...round]);
-  await page.keyboard.press('Shift+Tab');
-  expect(await focusIsWithin(dialog)).toBe(true);
+  expect(await focusedInDialog(page)).toBe('Close video');
+  // Into the player's own control, out of the frame to the link after it, and round again from the close button;
+  // backwards from the close button to the link.
+  const round = [
+    ['Tab', 'frame'],
+    ['Tab', 'Watch on YouTube (opens in a new tab)'],
+    ['Tab', 'Close video'],
+  ] as const;
+  await walkTheDialog(page, [...round, ...round, ['Shift+Tab', 'Watch on YouTube (opens in a new tab)']]);
   await page.keyboard.press('Escape');
   await expect(dialog).toHaveCount(0);
   await expect(play).toBeFocused();
@@ -155,12 +152,3 @@ test('the newsletter and contact forms, filled and sent from the keyboard', asyn
     await deleteRows('contacts', 'subject', subject);
   }
 });
-
-/** What has the focus: the player's frame, or the accessible name of the control. */
-function focused(page: Page): Promise<string> {
-  return page.evaluate(() => {
-    const active = document.activeElement;
-    if (active instanceof HTMLIFrameElement) return 'player';
-    return active?.getAttribute('aria-label') ?? active?.textContent?.trim() ?? '';
-  });
-}

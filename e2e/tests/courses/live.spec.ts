@@ -75,7 +75,7 @@ test('a course and a testimonial added a second after the page opened show by th
       },
       [title, person],
     );
-    await live.expectShownInTime();
+    await live.expectShownByItself();
     await expect(parts.card(title)).toBeVisible();
     await expect(parts.testimonials.getByRole('figure', { name: person, exact: true })).toBeVisible();
   } finally {

@@ -83,6 +83,31 @@ test("the shell's component, saved, updates in the open page: the section's sear
   expect(await reloaded()).toBe(false);
 });
 
+test("a section's development files, with their full source maps, are for the composed site alone", async ({
+  request,
+}) => {
+  const courses = `http://localhost:${3003 + devOffset}`;
+  const siteOrigins = [site!.url, site!.url.replace('localhost', '127.0.0.1')];
+  for (const file of ['remoteEntry.js', 'remoteEntry.js.map']) {
+    for (const origin of siteOrigins) {
+      const read = await request.get(`${courses}/${file}`, { headers: { Origin: origin } });
+      expect(read.status(), `${file} from ${origin}`).toBe(200);
+      expect(read.headers()['access-control-allow-origin']).toBe(origin);
+    }
+    // Another website's page: no CORS header to read it, and no embedding it in a script tag either.
+    const read = await request.get(`${courses}/${file}`, { headers: { Origin: 'https://evil.example' } });
+    expect(read.headers()['access-control-allow-origin']).toBeUndefined();
+    const embedded = await request.get(`${courses}/${file}`, {
+      headers: {
+        Referer: 'https://evil.example/',
+        'Sec-Fetch-Site': 'cross-site',
+        'Sec-Fetch-Mode': 'no-cors',
+      },
+    });
+    expect(embedded.status(), file).toBe(403);
+  }
+});
+
 test('in development too, every app uses the one React, router and event bus the shell provides', async ({
   page,
 }) => {

@@ -13,6 +13,8 @@ import { watchFirstAppearance } from '../../support/firstAppearance.ts';
 import { editOneSecondAfterOpening } from '../../support/liveEdits.ts';
 import { recordLiveTimeline } from '../../support/liveTimeline.ts';
 import { adToast, analyticsRowsEventually, uniquePath, uniqueToken } from './engagementSite.ts';
+import { advancePageClock, holdPageClock } from '../../support/pageClock.ts';
+import { waitForFrameLive } from '../../support/sections.ts';
 
 test.use({ storageState: visitorWhoSawThePopup });
 test.describe.configure({ mode: 'serial' });
@@ -33,22 +35,11 @@ async function allAds(): Promise<AdRow[]> {
   return data as AdRow[];
 }
 
-/** Records, from the first script on, when the toast first appears and every layout shift of the page. */
-async function watchToastAndShifts(page: Page) {
+/** Records, from the first script on, every layout shift of the page. */
+async function watchLayoutShifts(page: Page) {
   await page.addInitScript(() => {
-    const state = {
-      toastShownAt: 0,
-      loadEnded: 0,
-      shifts: [] as { value: number; inEngagement: boolean }[],
-    };
+    const state = { shifts: [] as { value: number; inEngagement: boolean }[] };
     (window as unknown as { adWatch: typeof state }).adWatch = state;
-    new MutationObserver(() => {
-      if (!state.toastShownAt && document.querySelector('[data-testid="ad-toast"]')) {
-        state.toastShownAt = performance.now();
-        const [navigation] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
-        state.loadEnded = navigation?.loadEventEnd ?? 0;
-      }
-    }).observe(document, { childList: true, subtree: true });
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries() as unknown as {
         value: number;
@@ -89,8 +80,6 @@ const AD_TOAST_DUE_MS = 2000;
  * their own deadline. The promptness of a live edit is the next test's (and the benchmark's), not this one's.
  */
 const liveAdditionTimeout = deadlines.realtimeMs + deadlines.backgroundReadMs;
-/** How late the toast may slide in after its 2 s: the card's chunk is fetched and rendered then. */
-const toastLateness = 1000;
 
 const bottomLeft = async (page: Page) => {
   const box = await adToast(page).boundingBox();
@@ -104,11 +93,7 @@ const watched = (page: Page) =>
     () =>
       (
         window as unknown as {
-          adWatch: {
-            toastShownAt: number;
-            loadEnded: number;
-            shifts: { value: number; inEngagement: boolean }[];
-          };
+          adWatch: { shifts: { value: number; inEngagement: boolean }[] };
         }
       ).adWatch,
   );
@@ -118,15 +103,19 @@ test('slides in 2 s after load as a fixed card at the bottom left (1280 px), sho
 }) => {
   const errors = collectConsoleErrors(page);
   await page.setViewportSize({ width: 1280, height: 800 });
-  await watchToastAndShifts(page);
+  await watchLayoutShifts(page);
+  // Counted from the page's load event, on the page's clock, which is the test's (support/pageClock.ts): nothing of
+  // the toast a millisecond before its 2 s, whatever the page did meanwhile; at its 2 s, it comes (its card's chunk
+  // is fetched then). How soon after the 2 s it is on screen is a figure of the bench (bench/latency.mjs).
+  const underWay = await holdPageClock(page);
   await page.goto('/');
+  await waitForFrameLive(page);
+  await advancePageClock(page, underWay, AD_TOAST_DUE_MS - 1);
   const toast = adToast(page);
+  await expect(toast).toHaveCount(0);
+  await page.clock.runFor(1);
+  await page.clock.resume();
   await expect(toast).toBeVisible();
-  // Measured from the page's load event: not before 2 s, and not long after (the card's chunk is fetched when due).
-  const { toastShownAt, loadEnded } = await watched(page);
-  expect(loadEnded).toBeGreaterThan(0);
-  expect(toastShownAt - loadEnded).toBeGreaterThanOrEqual(AD_TOAST_DUE_MS);
-  expect(toastShownAt - loadEnded).toBeLessThanOrEqual(AD_TOAST_DUE_MS + toastLateness);
 
   const ad = await shownAd(page);
   const link = toast.getByRole('link');
@@ -259,7 +248,7 @@ test('an edit of the ads a second after the page opened shows in the toast by it
       },
       [token],
     );
-    await live.expectShownInTime();
+    await live.expectShownByItself();
     await expect(adToast(page)).toContainText(token);
   } finally {
     await restoreAds(saved);

@@ -1,12 +1,22 @@
 // The newsletter sends news: an issue the owner writes in the dashboard (the table) and schedules reaches every
 // confirmed subscriber once, in the mail catcher, each copy with its own one-click unsubscribe that works; nobody
-// pending, unsubscribed or suppressed gets one; a test copy goes to the owner alone; a sent issue is a page of the site's archive
-// that reads without JavaScript, linked from the newsletter section and from each copy; and every page announces the
-// feeds, which a feed reader can read.
+// pending, unsubscribed or suppressed gets one, so its copies are exactly the confirmed subscribers off the suppression
+// list; a test copy goes to the owner alone; a sent issue is a page of the site's archive that reads without
+// JavaScript, linked from the newsletter section and from each copy, and an item of the newsletter's feed; and every
+// page announces the feeds, which a feed reader can read.
 import { expect, test } from '../../support/test.ts';
 import { XMLParser } from 'fast-xml-parser';
 import { dismissTheAdWhenInTheWay } from '../../support/adToast.ts';
 import { ownerDatabase } from '../../support/database.ts';
+import {
+  addSubscriber,
+  issueProgress,
+  issueRecipients,
+  queuedCopies,
+  setIssueStatus,
+  waitUntilSent,
+  writeIssue,
+} from '../../support/newsletter.ts';
 import {
   headerOf,
   linkTo,
@@ -16,40 +26,11 @@ import {
   withoutJavaScript,
 } from '../../support/mailbox.ts';
 import { siteUrl } from '../../support/site.ts';
+import { canonicalOrigin } from '../seo/seoSite.ts';
 import { visitorWhoSawThePopup } from '../../support/visitor.ts';
 import { newsletterSection, uniqueEmail, uniqueToken } from './engagementSite.ts';
 
 test.use({ storageState: visitorWhoSawThePopup });
-
-async function addSubscriber(email: string, status: 'confirmed' | 'pending' | 'unsubscribed') {
-  const { error } = await ownerDatabase()
-    .from('emails')
-    .insert({
-      email,
-      status,
-      ...(status === 'pending' && {
-        confirm_nonce: 'p'.repeat(32),
-        confirm_expires_at: new Date(Date.now() + 3_600_000).toISOString(),
-      }),
-    });
-  if (error) throw new Error(`adding ${status} subscriber: ${error.message}`);
-}
-
-/** An issue as the owner writes it in the Table Editor. */
-async function writeIssue(fields: { subject: string; body_markdown: string; status?: string }) {
-  const { data, error } = await ownerDatabase()
-    .from('newsletter_issues')
-    .insert(fields)
-    .select('id, slug')
-    .single();
-  if (error) throw new Error(`writing the issue: ${error.message}`);
-  return data as { id: string; slug: string };
-}
-
-async function issueProgress(id: string) {
-  const { data } = await ownerDatabase().from('newsletter_issue_progress').select('*').eq('id', id).single();
-  return data as { status: string; queued: number; sent: number; failed: number; recipients: number };
-}
 
 async function subscriberStatus(email: string) {
   const { data } = await ownerDatabase().from('emails').select('status').eq('email', email).single();
@@ -78,15 +59,25 @@ test('an issue scheduled in the table reaches each confirmed subscriber once, wi
   const issue = await writeIssue({
     subject,
     body_markdown: `Hello,\n\na **new course** is out: [see the courses](/courses).\n\n![The course's cover](https://alexmorgan.dev/cover.png)`,
-    status: 'scheduled',
   });
+  // Who the product sends it to, read from the database just before it is scheduled and once it is queued: its copies
+  // are exactly those subscribers (a subscriber another test adds or removes in between may go either way).
+  const recipientsBefore = await issueRecipients();
+  await setIssueStatus(issue.id, 'scheduled');
+  await expect
+    .poll(async () => (await issueProgress(issue.id)).queued_at, { timeout: 30_000 })
+    .not.toBeNull();
+  const recipientsAfter = await issueRecipients();
+  const queued = await queuedCopies(issue.id);
+  expect(new Set(queued).size, 'one copy each').toBe(queued.length);
+  expect(queued.filter((id) => !recipientsBefore.has(id) && !recipientsAfter.has(id))).toEqual([]);
+  expect([...recipientsBefore].filter((id) => recipientsAfter.has(id) && !queued.includes(id))).toEqual([]);
 
   const copies = await Promise.all(
     confirmed.map(async (email) => (await waitForMails(email, subject, { timeout: 30_000 }))[0]!),
   );
-  await expect.poll(async () => (await issueProgress(issue.id)).status, { timeout: 30_000 }).toBe('sent');
-  expect(await issueProgress(issue.id)).toMatchObject({
-    recipients: expect.any(Number),
+  expect(await waitUntilSent(issue.id)).toMatchObject({
+    recipients: queued.length,
     queued: 0,
     failed: 0,
   });
@@ -139,6 +130,21 @@ test('an issue scheduled in the table reaches each confirmed subscriber once, wi
       `/newsletter/issues/${issue.slug}`,
     );
   });
+
+  // An item of the newsletter's feed, read as a feed reader reads it (the site reads the tables again within seconds).
+  const parser = new XMLParser();
+  await expect
+    .poll(async () => {
+      const answer = await request.get(`${siteUrl}/feeds/newsletter.xml`);
+      const { rss } = parser.parse(await answer.text()) as {
+        rss: { channel: { item?: { title: string; link: string } | { title: string; link: string }[] } };
+      };
+      return [rss.channel.item ?? []]
+        .flat()
+        .filter((item) => item.title === subject)
+        .map((item) => item.link);
+    })
+    .toEqual([`${canonicalOrigin}/newsletter/issues/${issue.slug}`]);
 });
 
 test('a test send reaches the owner alone, and the issue stays a draft', async () => {
@@ -146,11 +152,7 @@ test('a test send reaches the owner alone, and the issue stays a draft', async (
   await addSubscriber(reader, 'confirmed');
   const subject = uniqueToken('Draft to try');
   const issue = await writeIssue({ subject, body_markdown: 'Is this *right*?' });
-  const { error } = await ownerDatabase()
-    .from('newsletter_issues')
-    .update({ status: 'test' })
-    .eq('id', issue.id);
-  expect(error).toBeNull();
+  await setIssueStatus(issue.id, 'test');
 
   const [copy] = await waitForMails(ownerAddress, `[Test] ${subject}`, { timeout: 30_000 });
   expect(copy!.envelopeTo).toEqual([ownerAddress]);

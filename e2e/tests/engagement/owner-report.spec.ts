@@ -1,10 +1,12 @@
 // The owner's report, end to end: a backend of its own (so that only this test's events are counted) whose mail goes
-// to the site's mail catcher, addressed to an owner address of this run. With known events in the database (visits,
-// searches with and without results, opens, plays, ad clicks, pop-up dismissals, a new subscriber, a bounce, a
-// message), a POST to owner-report with {"now": true} puts one mail in the owner's inbox whose figures are the views'
-// and the seeded counts, with the searches that found nothing listed; the stand-in's own schedule sends the week's
-// report; the schedule's call, made twice at once and again, sends one report for the week; and the chart reads in
-// the light and the dark theme of a mail program.
+// to the site's mail catcher, addressed to an owner address of this run. With known page views and events in the
+// database (visitors, searches with and without results, opens, plays, ad clicks, pop-up dismissals, a new
+// subscriber, a bounce, a message) and a visitor's flood of invented titles and a search term that holds an address,
+// a POST to owner-report with {"now": true} puts one mail in the owner's inbox whose figures are the views' and the
+// seeded counts, with the searches that found nothing listed, no invented title and no link made of the visitor's
+// words; the stand-in's own schedule sends the week's report; the schedule's call, made twice at once and again,
+// sends one report for the week; and the chart reads in the light and the dark theme of a mail program.
+import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { expect, test, type Page, type TestInfo } from '../../support/test.ts';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
@@ -21,7 +23,7 @@ test.describe.configure({ mode: 'serial' });
 // How the mail names each figure, from the functions' TypeScript, loaded as the mail spec loads it (their package is
 // not an ES module to this runner).
 type ReportFigures = typeof import('../../../supabase/functions/_shared/mail/ownerReportFigures.ts');
-const { figureLabels, figureNames } = createRequire(import.meta.url)(
+const { figureLabels, figureNames, visitorWords } = createRequire(import.meta.url)(
   '../../../supabase/functions/_shared/mail/ownerReportFigures.ts',
 ) as ReportFigures;
 
@@ -78,6 +80,35 @@ async function insert(table: string, rows: object[]): Promise<void> {
 
 const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3_600_000).toISOString();
 
+/** Titles of the seeded catalogue (supabase/seed.sql). */
+const catalogue = {
+  project: 'Harbour Freight Tracker',
+  course: 'Angular from Zero to Real Apps',
+  video: 'Angular Signals in 20 Minutes',
+  ad: 'NestJS: Clean Back-ends',
+  otherAd: 'Need a web developer?',
+} as const;
+
+/** What a visitor can post to put words in the owner's mail: titles that are no row, a term that holds an address. */
+const forgedTitle = 'Account suspended, see evil.example';
+const forgedTerm = 'Account suspended, see https://evil.example';
+
+/** Page views of visitors (one visit each, hash 'v<n>'), so many hours ago. */
+function pageViews(hours: number[], first: number) {
+  return hours.map((hoursBefore, index) => {
+    const at = hoursAgo(hoursBefore);
+    const hash = (text: string) => createHash('sha256').update(text).digest('hex');
+    return {
+      viewed_at: at,
+      day: at.slice(0, 10),
+      path: '/',
+      device: 'desktop',
+      visitor: hash(`v${first + index}`),
+      network: hash(`n${first + index}`),
+    };
+  });
+}
+
 /** Events of the last seven days, and a few of the seven days before. */
 function knownEvents() {
   const event = (name: string, payload: object, hours: number) => ({
@@ -88,22 +119,26 @@ function knownEvents() {
   });
   return {
     current: [
-      ...[1, 25, 26, 72, 120].map((hours) => event('userInApp', {}, hours)),
       event('userSearchForCourse', { searchTerm: 'Rust', resultCount: 0 }, 2),
       event('userSearchForCourse', { searchTerm: 'rust ', resultCount: 0 }, 30),
       event('userSearchForCourse', { searchTerm: 'angular', resultCount: 3 }, 3),
       event('userSearchForTutorial', { searchTerm: 'cobol', resultCount: 0 }, 4),
       event('userSearchForTutorial', { searchTerm: '', resultCount: 12 }, 4),
       event('userSearchForProject', { searchTerm: 'kanban', resultCount: 1 }, 5),
-      event('userViewsTheProject', { projectTitle: 'Task Board' }, 5),
-      event('userViewsTheProject', { projectTitle: 'Task Board' }, 50),
-      event('userViewsACourse', { courseTitle: 'Angular from scratch' }, 6),
-      ...[6, 7, 80].map((hours) =>
-        event('userPlaysATutorial', { tutorialTitle: 'Signals in Angular' }, hours),
-      ),
-      event('userClicksOnAd', { adTitle: 'Bundle' }, 8),
-      event('userClicksOnAd', { adTitle: 'Bundle' }, 9),
-      event('userClicksOnAd', { adTitle: 'Course sale' }, 10),
+      event('userViewsTheProject', { projectTitle: catalogue.project }, 5),
+      event('userViewsTheProject', { projectTitle: catalogue.project }, 50),
+      event('userViewsACourse', { courseTitle: catalogue.course }, 6),
+      ...[6, 7, 80].map((hours) => event('userPlaysATutorial', { tutorialTitle: catalogue.video }, hours)),
+      event('userClicksOnAd', { adTitle: catalogue.ad }, 8),
+      event('userClicksOnAd', { adTitle: catalogue.ad }, 9),
+      event('userClicksOnAd', { adTitle: catalogue.otherAd }, 10),
+      // A visitor's flood: titles that are in no table, routes that are no page, a term that holds an address.
+      ...Array.from({ length: 30 }, (_, index) => [
+        event('userViewsTheProject', { projectTitle: forgedTitle }, 3),
+        event('userClicksOnAd', { adTitle: forgedTitle }, 3),
+        event('userRoutes', { route: '/see-evil-example' }, 3),
+        event('userSearchForCourse', { searchTerm: forgedTerm, resultCount: index }, 3),
+      ]).flat(),
       event('userCancelNewsletterPopup', {}, 11),
       event('userCancelNewsletterPopup', {}, 12),
       event('userViewsCV', {}, 13),
@@ -111,11 +146,8 @@ function knownEvents() {
       event('userRoutes', { route: '/courses' }, 15),
       event('userRoutesFromFooter', { route: '/help/privacy-policy' }, 16),
     ],
-    previous: [
-      event('userInApp', {}, 9 * 24),
-      event('userInApp', {}, 9 * 24 + 1),
-      event('userSearchForCourse', { searchTerm: 'rust', resultCount: 0 }, 9 * 24),
-    ],
+    previous: [event('userSearchForCourse', { searchTerm: 'rust', resultCount: 0 }, 9 * 24)],
+    views: [...pageViews([1, 25, 26, 72, 120], 0), ...pageViews([9 * 24, 9 * 24 + 1], 100)],
   };
 }
 
@@ -128,15 +160,15 @@ function rowOf(mail: CaughtMail, label: string): string | undefined {
   return linesOf(mail).find((line) => line.startsWith(`${label} `));
 }
 
-test('a week with no visits says so plainly', async () => {
+test('a week with no visitors says so plainly', async () => {
   const asked = await askForReport({ now: true });
   expect(asked.outcome).toBe('queued');
-  const [mail] = await waitForMails(owner, /^Your last seven days on alexmorgan\.dev, .*: no visits$/, {
+  const [mail] = await waitForMails(owner, /^Your last seven days on alexmorgan\.dev, .*: no visitors$/, {
     timeout: 20_000,
   });
   const lines = linesOf(mail!).filter(Boolean);
-  expect(lines[lines.indexOf('Visits') + 1]).toBe(
-    'No visits in the last seven days: nobody opened the site.',
+  expect(lines[lines.indexOf('Visitors') + 1]).toBe(
+    'No visitors in the last seven days: nobody read a page of the site.',
   );
 });
 
@@ -145,6 +177,7 @@ test('a report now holds the views’ figures and the seeded counts, with the se
 }, testInfo) => {
   const events = knownEvents();
   await insert('analytics_events', [...events.current, ...events.previous]);
+  await insert('page_views', events.views);
   await insert('emails', [
     {
       email: `${uniqueToken('new.reader')}@example.com`.toLowerCase(),
@@ -166,19 +199,27 @@ test('a report now holds the views’ figures and the seeded counts, with the se
 
   const asked = await askForReport({ now: true });
   expect(asked.outcome).toBe('queued');
-  const [mail] = await waitForMails(owner, /^Your last seven days on alexmorgan\.dev, .*: 5 visits$/, {
+  const [mail] = await waitForMails(owner, /^Your last seven days on alexmorgan\.dev, .*: 5 visitors$/, {
     timeout: 20_000,
   });
   expect(mail!.parsed.from?.value).toEqual([{ name: 'Alex Morgan', address: 'hello@alexmorgan.dev' }]);
 
   // The seeded counts.
-  expect(linesOf(mail!)).toContain('Visits: 5 (7 days before: 2, +3 (+150%)).');
-  expect(rowOf(mail!, 'Courses')).toBe('Courses 3 1 +2 (+200%)');
+  expect(linesOf(mail!)).toContain('Visitors: 5 (7 days before: 2, +3 (+150%)).');
+  expect(rowOf(mail!, 'Courses')).toBe('Courses 33 1 +32 (+3200%)');
   expect(rowOf(mail!, 'Found nothing (all catalogues)')).toBe(
-    'Found nothing (all catalogues) 3 1 +2 (+200%)',
+    'Found nothing (all catalogues) 4 1 +3 (+300%)',
   );
   expect(rowOf(mail!, 'Tutorials played')).toBe('Tutorials played 3 0 +3 (none before)');
-  expect(rowOf(mail!, 'Bundle')).toBe('Bundle 2 0 +2 (none before) 40.0');
+  expect(rowOf(mail!, catalogue.ad)).toBe(`${catalogue.ad} 2 0 +2 (none before) 40.0`);
+  // The flood: no invented title is counted, no route that is no page, and the term is the visitor's words.
+  expect(rowOf(mail!, 'Projects opened')).toBe('Projects opened 2 0 +2 (none before)');
+  expect(rowOf(mail!, 'Navbar')).toBe('Navbar 2 0 +2 (none before)');
+  expect(mail!.parsed.text).not.toContain(forgedTitle);
+  expect(mail!.parsed.html).not.toContain('evil.example');
+  // (The report lists a term as the database spells it: in lower case.)
+  const shownTerm = visitorWords(forgedTerm.toLowerCase());
+  expect(rowOf(mail!, shownTerm)).toBe(`${shownTerm} 30 0 +30 (none before)`);
   expect(rowOf(mail!, 'New subscribers (confirmed)')).toBe(
     'New subscribers (confirmed) 1 0 +1 (none before)',
   );
@@ -191,10 +232,11 @@ test('a report now holds the views’ figures and the seeded counts, with the se
   // The searches that found nothing, with their catalogue and how often (the cleared tutorial search is none).
   const lines = linesOf(mail!).filter(Boolean);
   const notFound = lines.indexOf('Searched for and not found');
-  expect(lines.slice(notFound + 1, notFound + 4)).toEqual([
+  expect(lines.slice(notFound + 1, notFound + 5)).toEqual([
     'CATALOGUE SEARCH NOW 7 DAYS BEFORE CHANGE',
-    'Tutorials cobol 1 0 +1 (none before)',
-    'Courses rust 2 1 +1 (+100%)',
+    'Tutorials “cobol” 1 0 +1 (none before)',
+    'Courses “rust” 2 1 +1 (+100%)',
+    `Courses ${visitorWords(forgedTerm.toLowerCase())} 1 0 +1 (none before)`,
   ]);
   // The message, with a reply link.
   expect(mail!.parsed.html).toContain(
@@ -214,7 +256,7 @@ test('a report now holds the views’ figures and the seeded counts, with the se
   }[];
   expect(figures.map((figure) => figure.figure)).toEqual(figureNames);
   for (const { figure, count, previous_count: previous } of figures) {
-    // A row of a table ("Courses 3 1 +2 (+200%)"), or a sentence ("Visits: 5 (7 days before: 2, ...").
+    // A row of a table ("Courses 3 1 +2 (+200%)"), or a sentence ("Visitors: 5 (7 days before: 2, ...").
     const label = figureLabels[figure];
     expect(
       lines.some((line) => line.startsWith(`${label} ${count} ${previous} `)) ||
@@ -222,11 +264,16 @@ test('a report now holds the views’ figures and the seeded counts, with the se
       `${figure}: ${count} against ${previous} in the mail`,
     ).toBe(true);
   }
-  const { data: days } = await database.rpc('owner_report_visits_per_day', {
+  const { data: days } = await database.rpc('owner_report_days', {
     p_from: asked.startsAt,
     p_to: asked.endsAt,
   });
-  await checkTheChartInBothThemes(page, testInfo, mail!, days as { day: string; visits: number }[]);
+  await checkTheChartInBothThemes(
+    page,
+    testInfo,
+    mail!,
+    (days as { day: string; visitors: number }[]).map((day) => ({ day: day.day, visits: day.visitors })),
+  );
 });
 
 /** The subject of the weekly mail of the week from startsAt to endsAt (UTC, the settings' zone in these tests). */
@@ -264,8 +311,22 @@ test('the schedule, called twice at once and again, sends one report for the wee
   const [answer] = answers;
   const weekly = weeklySubject(answer!.startsAt!, answer!.endsAt!);
   await waitForMails(owner, weekly, { timeout: 20_000 });
-  // Time for a second one to arrive, were one sent (the outbox sends every 2 s).
-  await new Promise((resolve) => setTimeout(resolve, 5000));
+  // Nothing left to send a second one: the week has one report, and its one mail in the outbox is sent.
+  const { data: reports } = await database
+    .from('owner_reports')
+    .select('id')
+    .eq('starts_at', answer!.startsAt!)
+    .not('week_starts_on', 'is', null);
+  expect(reports).toHaveLength(1);
+  const outbox = async () =>
+    (
+      await database
+        .from('mail_outbox')
+        .select('status')
+        .eq('owner_report_id', (reports as { id: string }[])[0]!.id)
+    ).data;
+  // (Marked sent once the mail catcher has taken it.)
+  await expect.poll(outbox).toEqual([{ status: 'sent' }]);
   expect(await mailsTo(owner, weekly)).toHaveLength(1);
 });
 
@@ -295,7 +356,7 @@ async function checkTheChartInBothThemes(
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });
     await page.setContent(mail.parsed.html || '', { waitUntil: 'load' });
-    const chart = page.getByRole('table', { name: 'Visits per day' });
+    const chart = page.getByRole('table', { name: 'Visitors per day' });
     await expect(chart.getByRole('row')).toHaveCount(days.length);
     const bars = chart.locator('.mail-bar');
     await expect(bars).toHaveCount(days.filter((day) => day.visits > 0).length);
@@ -312,7 +373,7 @@ async function checkTheChartInBothThemes(
     expect(background).toBe(scheme === 'dark' ? 'rgb(17, 26, 35)' : 'rgb(255, 255, 255)');
     for (const text of [
       chart.getByRole('cell').first(),
-      page.getByText('Visits per day'),
+      page.getByText('Visitors per day'),
       page.getByRole('heading', { level: 1 }),
     ]) {
       const color = await text.evaluate((element) => getComputedStyle(element).color);

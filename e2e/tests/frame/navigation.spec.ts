@@ -1,6 +1,6 @@
 import { expect, test } from '../../support/test.ts';
 import { recordBusEvents } from '../../support/eventBus.ts';
-import { expectedDescription } from '../../support/pages.ts';
+import { expectedDescription, expectedPages } from '../../support/pages.ts';
 import { holdRequest } from '../../support/heldRequest.ts';
 import { ports } from '../../support/site.ts';
 import { waitForFrameLive } from '../../support/sections.ts';
@@ -99,7 +99,11 @@ test('the loading bar is #28a7e9 and 2 px high, and runs while a page loads', as
   await expect(bar).toHaveAttribute('data-phase', 'loading');
   await expect(bar).toHaveCSS('opacity', '1');
   await manifest.release();
-  await expect(bar).not.toHaveAttribute('data-phase', 'loading', { timeout: 10_000 });
+  // The page the visitor asked for is shown, and the bar has completed.
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+    expectedPages.find(({ path }) => path === '/courses')!.banner,
+  );
+  await expect(bar).not.toHaveAttribute('data-phase', 'loading');
 });
 
 test('the footer shows the tagline, five social icons, its link groups and the current year', async ({

@@ -158,29 +158,31 @@ test.describe('for a visitor who chose dark', () => {
   });
 });
 
-test('with JavaScript on, no frame is painted in another theme than the visitor’s while the page starts', async ({
-  browser,
-}) => {
-  for (const { visitor, options, theme, toggle } of [
-    {
-      visitor: 'chose dark, system light',
-      options: { storageState: visitorWhoChoseTheme('dark') },
-      theme: 'dark',
-      toggle: 'Dark',
-    },
-    {
-      visitor: 'chose nothing, system dark',
-      options: { colorScheme: 'dark', storageState: visitorWhoSawThePopup },
-      theme: 'dark',
-      toggle: 'System',
-    },
-    {
-      visitor: 'chose light, system dark',
-      options: { colorScheme: 'dark', storageState: visitorWhoChoseTheme('light') },
-      theme: 'light',
-      toggle: 'Light',
-    },
-  ] as const) {
+// One test per visitor: each opens a page and follows it until it has started (on one core, three of them took longer
+// than one test's time).
+for (const { visitor, options, theme, toggle } of [
+  {
+    visitor: 'chose dark, system light',
+    options: { storageState: visitorWhoChoseTheme('dark') },
+    theme: 'dark',
+    toggle: 'Dark',
+  },
+  {
+    visitor: 'chose nothing, system dark',
+    options: { colorScheme: 'dark', storageState: visitorWhoSawThePopup },
+    theme: 'dark',
+    toggle: 'System',
+  },
+  {
+    visitor: 'chose light, system dark',
+    options: { colorScheme: 'dark', storageState: visitorWhoChoseTheme('light') },
+    theme: 'light',
+    toggle: 'Light',
+  },
+] as const) {
+  test(`with JavaScript on, no frame is painted in another theme than the visitor’s while the page starts (${visitor})`, async ({
+    browser,
+  }) => {
     const context = await browser.newContext({ baseURL: siteUrl, ...options });
     // The page's background in every frame the browser renders, from its first (a frame callback runs before each
     // paint) until the test has seen the page start: its sections hydrated and the theme toggle live.
@@ -201,5 +203,5 @@ test('with JavaScript on, no frame is painted in another theme than the visitor�
     expect(frames.length, visitor).toBeGreaterThan(0);
     expect([...new Set(frames)], `${visitor}: the background of every frame`).toEqual([surface[theme]]);
     await context.close();
-  }
-});
+  });
+}

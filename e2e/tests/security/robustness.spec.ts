@@ -177,15 +177,13 @@ test('the Realtime socket survives garbage frames after a valid upgrade', async 
 });
 
 test('a request that never finishes is cut off, and costs nobody else anything', async () => {
-  const started = Date.now();
   const stalled = await Promise.all(
     [ports.shell, ports.portfolio, ports.backend].map((port) =>
       // Headers that never end: the server closes the connection after its header timeout.
       sendRaw(port, 'GET / HTTP/1.1\r\nHost: x\r\nX-Slow: ', { waitMs: 30_000 }),
     ),
   );
+  // Cut off by each server (its 10 s header timeout: limits.spec.ts holds each server to it), not left hanging.
   expect(stalled.map((answer) => answer.hung)).toEqual([false, false, false]);
-  // The 10 s header timeout, checked every second (limits.spec.ts holds each server to it).
-  expect(Date.now() - started).toBeLessThan(15_000);
   await everyServerStillAnswers();
 });

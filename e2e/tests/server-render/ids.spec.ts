@@ -50,3 +50,21 @@ for (const path of ['/', '/about', '/portfolio', '/tutorials', '/courses', '/hel
     expect(unheld).toEqual([]);
   });
 }
+
+test('a search, whose slots the server renders alone in its page’s kept frame: the ids are the ones React holds', async ({
+  page,
+  request,
+}) => {
+  // The page is kept first (a search then takes its frame from it: shell/src/server/keptFrame.ts).
+  await expect
+    .poll(async () => (await request.get('/courses')).headers()['x-page-render'], { timeout: 30_000 })
+    .toMatch(/^cache-/);
+  const search = `/courses?q=angular${Date.now().toString(36)}`;
+  const answer = await page.goto(search);
+  expect(answer?.headers()['x-page-render']).toBe('server');
+  await waitForFrameLive(page);
+  await page.waitForLoadState('networkidle');
+  const ids = await page.evaluate(idsHeldByReact);
+  expect(ids.length).toBeGreaterThan(3);
+  expect(ids.filter(({ made, held }) => !held.includes(made))).toEqual([]);
+});

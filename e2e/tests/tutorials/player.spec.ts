@@ -8,6 +8,7 @@ import { recordBusEvents } from '../../support/eventBus.ts';
 import { ownerDatabase } from '../../support/database.ts';
 import { fakeYouTubePlayer, openTutorialsPage, pageSize, videosInDatabaseOrder } from './tutorialsSite.ts';
 import { visitorWhoSawThePopup } from '../../support/visitor.ts';
+import { walkTheDialog } from '../../support/keyboard.ts';
 
 // The newsletter pop-up has its own specs: here the visitor saw it a moment ago, so it stays closed.
 test.use({ storageState: visitorWhoSawThePopup });
@@ -23,14 +24,6 @@ async function openPlayer(page: Page, onPageOpen?: () => Promise<void>) {
   await expect(dialog).toBeVisible();
   const player = dialog.locator('iframe');
   return { video: video!, play, dialog, player };
-}
-
-/** Where focus is: the tag of the focused element inside the dialog, or "outside". */
-function focusedInDialog(page: Page) {
-  return page.evaluate(() => {
-    const active = document.activeElement;
-    return active?.closest('[role="dialog"]') ? active.tagName : `outside (${active?.tagName})`;
-  });
 }
 
 test('Play Video opens the player in a large modal and records the event; the close button ends it', async ({
@@ -76,19 +69,16 @@ test('focus stays inside the open modal, Escape closes it and focus returns to P
   await expect(dialog.frameLocator('iframe').getByRole('button', { name: 'Play' })).toBeVisible();
 
   // Close button -> player -> Watch on YouTube -> back to the close button, and the same way backwards.
-  const steps: [string, string][] = [
-    ['Tab', 'IFRAME'],
-    ['Tab', 'A'],
-    ['Tab', 'BUTTON'],
-    ['Shift+Tab', 'A'],
-    ['Shift+Tab', 'IFRAME'],
-    ['Shift+Tab', 'BUTTON'],
-    ['Shift+Tab', 'A'],
-  ];
-  for (const [key, focused] of steps) {
-    await page.keyboard.press(key);
-    await expect.poll(() => focusedInDialog(page), { message: `after ${key}` }).toBe(focused);
-  }
+  const watch = 'Watch on YouTube (opens in a new tab)';
+  await walkTheDialog(page, [
+    ['Tab', 'frame'],
+    ['Tab', watch],
+    ['Tab', 'Close video'],
+    ['Shift+Tab', watch],
+    ['Shift+Tab', 'frame'],
+    ['Shift+Tab', 'Close video'],
+    ['Shift+Tab', watch],
+  ]);
   // The page behind is inert while the modal is open.
   await expect(page.locator('body > [inert]').first()).toBeAttached();
 

@@ -13,6 +13,10 @@ export const owner = {
   /** The product name: every page title starts with it. */
   siteName: 'Alex Morgan',
   siteUrl: 'https://alexmorgan.dev',
+  /** The site's account on Mastodon and the rest of the fediverse: @alex@alexmorgan.dev (the site's own host). */
+  fediverseHandle: 'alex',
+  /** The owner's illustrated portrait, in the public content bucket (the about page, the fediverse avatar). */
+  portraitPath: 'owner/alex-morgan-portrait.webp',
   email: 'hello@alexmorgan.dev',
   birthday: '14 March 1993',
   city: 'Lisbon',

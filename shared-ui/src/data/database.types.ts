@@ -1,5 +1,5 @@
 // GENERATED from supabase/migrations by Supabase's type generator (postgres-meta); do not edit.
-// Regenerate after changing the schema: npm run types:generate (needs PostgreSQL 15; see README).
+// Regenerate after changing the schema: npm run types:generate (a throwaway PostgreSQL 17 from npm).
 export type Json = string | number | boolean | null | { [key: string]: Json | undefined } | Json[];
 
 export type Database = {
@@ -172,6 +172,248 @@ export type Database = {
           status?: string;
           unsubscribe_nonce?: string;
           unsubscribed_at?: string | null;
+          updated_at?: string;
+        };
+        Relationships: [];
+      };
+      fediverse_actor_keys: {
+        Row: {
+          algorithm: string;
+          created_at: string;
+          private_key: NonNullable<Json>;
+          public_key: NonNullable<Json>;
+        };
+        Insert: {
+          algorithm: string;
+          created_at?: string;
+          private_key: NonNullable<Json>;
+          public_key: NonNullable<Json>;
+        };
+        Update: {
+          algorithm?: string;
+          created_at?: string;
+          private_key?: NonNullable<Json>;
+          public_key?: NonNullable<Json>;
+        };
+        Relationships: [];
+      };
+      fediverse_followers: {
+        Row: {
+          actor_id: string;
+          follow_id: string | null;
+          followed_at: string;
+          inbox: string;
+          server: string;
+          shared_inbox: string | null;
+          updated_at: string;
+        };
+        Insert: {
+          actor_id: string;
+          follow_id?: string | null;
+          followed_at?: string;
+          inbox: string;
+          server: string;
+          shared_inbox?: string | null;
+          updated_at?: string;
+        };
+        Update: {
+          actor_id?: string;
+          follow_id?: string | null;
+          followed_at?: string;
+          inbox?: string;
+          server?: string;
+          shared_inbox?: string | null;
+          updated_at?: string;
+        };
+        Relationships: [];
+      };
+      fediverse_interactions: {
+        Row: {
+          activity_id: string;
+          actor_id: string;
+          id: string;
+          kind: string;
+          post_id: string;
+          received_at: string;
+          reply_id: string | null;
+          reply_text: string | null;
+          reply_url: string | null;
+          server: string;
+        };
+        Insert: {
+          activity_id: string;
+          actor_id: string;
+          id?: string;
+          kind: string;
+          post_id: string;
+          received_at?: string;
+          reply_id?: string | null;
+          reply_text?: string | null;
+          reply_url?: string | null;
+          server: string;
+        };
+        Update: {
+          activity_id?: string;
+          actor_id?: string;
+          id?: string;
+          kind?: string;
+          post_id?: string;
+          received_at?: string;
+          reply_id?: string | null;
+          reply_text?: string | null;
+          reply_url?: string | null;
+          server?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'fediverse_interactions_post_id_fkey';
+            columns: ['post_id'];
+            referencedRelation: 'fediverse_posts';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      fediverse_kv: {
+        Row: {
+          expires_at: string | null;
+          key: string[];
+          value: NonNullable<Json>;
+        };
+        Insert: {
+          expires_at?: string | null;
+          key: string[];
+          value: NonNullable<Json>;
+        };
+        Update: {
+          expires_at?: string | null;
+          key?: string[];
+          value?: NonNullable<Json>;
+        };
+        Relationships: [];
+      };
+      fediverse_messages: {
+        Row: {
+          claim_token: string | null;
+          claimed_until: string | null;
+          created_at: string;
+          deliver_at: string;
+          id: number;
+          message: NonNullable<Json>;
+          ordering_key: string | null;
+        };
+        Insert: {
+          claim_token?: string | null;
+          claimed_until?: string | null;
+          created_at?: string;
+          deliver_at?: string;
+          id?: never;
+          message: NonNullable<Json>;
+          ordering_key?: string | null;
+        };
+        Update: {
+          claim_token?: string | null;
+          claimed_until?: string | null;
+          created_at?: string;
+          deliver_at?: string;
+          id?: never;
+          message?: NonNullable<Json>;
+          ordering_key?: string | null;
+        };
+        Relationships: [];
+      };
+      fediverse_posts: {
+        Row: {
+          attempts: number;
+          claim_token: string | null;
+          claimed_until: string | null;
+          course_id: string | null;
+          created_at: string;
+          id: string;
+          issue_id: string | null;
+          kind: string;
+          last_error: string | null;
+          sent_at: string | null;
+          status: string;
+          video_id: string | null;
+        };
+        Insert: {
+          attempts?: number;
+          claim_token?: string | null;
+          claimed_until?: string | null;
+          course_id?: string | null;
+          created_at?: string;
+          id?: string;
+          issue_id?: string | null;
+          kind: string;
+          last_error?: string | null;
+          sent_at?: string | null;
+          status?: string;
+          video_id?: string | null;
+        };
+        Update: {
+          attempts?: number;
+          claim_token?: string | null;
+          claimed_until?: string | null;
+          course_id?: string | null;
+          created_at?: string;
+          id?: string;
+          issue_id?: string | null;
+          kind?: string;
+          last_error?: string | null;
+          sent_at?: string | null;
+          status?: string;
+          video_id?: string | null;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'fediverse_posts_course_id_fkey';
+            columns: ['course_id'];
+            referencedRelation: 'courses';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'fediverse_posts_issue_id_fkey';
+            columns: ['issue_id'];
+            referencedRelation: 'newsletter_issue_progress';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'fediverse_posts_issue_id_fkey';
+            columns: ['issue_id'];
+            referencedRelation: 'newsletter_issues';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'fediverse_posts_video_id_fkey';
+            columns: ['video_id'];
+            referencedRelation: 'videos';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      fediverse_settings: {
+        Row: {
+          created_at: string;
+          id: boolean;
+          post_courses: boolean;
+          post_issues: boolean;
+          post_videos: boolean;
+          updated_at: string;
+        };
+        Insert: {
+          created_at?: string;
+          id?: boolean;
+          post_courses?: boolean;
+          post_issues?: boolean;
+          post_videos?: boolean;
+          updated_at?: string;
+        };
+        Update: {
+          created_at?: string;
+          id?: boolean;
+          post_courses?: boolean;
+          post_issues?: boolean;
+          post_videos?: boolean;
           updated_at?: string;
         };
         Relationships: [];
@@ -472,6 +714,48 @@ export type Database = {
         };
         Relationships: [];
       };
+      page_views: {
+        Row: {
+          day: string;
+          device: string;
+          id: number;
+          network: string;
+          path: string;
+          source: string | null;
+          utm_campaign: string | null;
+          utm_medium: string | null;
+          utm_source: string | null;
+          viewed_at: string;
+          visitor: string;
+        };
+        Insert: {
+          day: string;
+          device: string;
+          id?: never;
+          network: string;
+          path: string;
+          source?: string | null;
+          utm_campaign?: string | null;
+          utm_medium?: string | null;
+          utm_source?: string | null;
+          viewed_at?: string;
+          visitor: string;
+        };
+        Update: {
+          day?: string;
+          device?: string;
+          id?: never;
+          network?: string;
+          path?: string;
+          source?: string | null;
+          utm_campaign?: string | null;
+          utm_medium?: string | null;
+          utm_source?: string | null;
+          viewed_at?: string;
+          visitor?: string;
+        };
+        Relationships: [];
+      };
       projects: {
         Row: {
           created_at: string;
@@ -529,6 +813,18 @@ export type Database = {
           expires_at?: string;
           id?: never;
           weight?: number;
+        };
+        Relationships: [];
+      };
+      site_routes: {
+        Row: {
+          path: string;
+        };
+        Insert: {
+          path: string;
+        };
+        Update: {
+          path?: string;
         };
         Relationships: [];
       };
@@ -659,12 +955,39 @@ export type Database = {
         };
         Relationships: [];
       };
+      owner_report_week_days: {
+        Row: {
+          day: string | null;
+          pageviews: number | null;
+          visitors: number | null;
+          visits: number | null;
+        };
+        Relationships: [];
+      };
       owner_report_week_messages: {
         Row: {
           email: string | null;
           full_name: string | null;
           received_at: string | null;
           subject: string | null;
+        };
+        Relationships: [];
+      };
+      owner_report_week_rates: {
+        Row: {
+          figure: string | null;
+          previous_value: number | null;
+          value: number | null;
+        };
+        Relationships: [];
+      };
+      owner_report_week_spikes: {
+        Row: {
+          day: string | null;
+          source: string | null;
+          source_visitors: number | null;
+          usual_visitors: number | null;
+          visitors: number | null;
         };
         Relationships: [];
       };
@@ -687,6 +1010,24 @@ export type Database = {
       };
     };
     Functions: {
+      claim_fediverse_messages: {
+        Args: { p_lease_seconds: number; p_limit: number };
+        Returns: {
+          claim_token: string;
+          id: number;
+          message: Json;
+        }[];
+      };
+      claim_fediverse_posts: {
+        Args: { p_lease_seconds: number; p_limit: number };
+        Returns: {
+          claim_token: string;
+          created_at: string;
+          id: string;
+          item: Json;
+          kind: string;
+        }[];
+      };
       claim_mail_outbox: {
         Args: {
           p_give_up_after_seconds: number;
@@ -725,6 +1066,136 @@ export type Database = {
         Args: { p_nonce: string; p_subscriber: string };
         Returns: string;
       };
+      fediverse_account_counts: {
+        Args: Record<PropertyKey, never>;
+        Returns: {
+          followers: number;
+          posts: number;
+        }[];
+      };
+      fediverse_actor_keys: {
+        Args: { p_candidates?: Json };
+        Returns: {
+          algorithm: string;
+          created_at: string;
+          private_key: NonNullable<Json>;
+          public_key: NonNullable<Json>;
+        }[];
+        SetofOptions: {
+          from: '*';
+          to: 'fediverse_actor_keys';
+          isOneToOne: false;
+          isSetofReturn: true;
+        };
+      };
+      fediverse_enqueue: { Args: { p_messages: Json }; Returns: number };
+      fediverse_follow: {
+        Args: {
+          p_actor_id: string;
+          p_follow_id?: string;
+          p_inbox: string;
+          p_shared_inbox?: string;
+        };
+        Returns: undefined;
+      };
+      fediverse_follower_page: {
+        Args: { p_after?: string; p_limit?: number };
+        Returns: {
+          actor_id: string;
+          inbox: string;
+          shared_inbox: string;
+        }[];
+      };
+      fediverse_kv_get: {
+        Args: { p_key: string[] };
+        Returns: {
+          value: Json;
+        }[];
+      };
+      fediverse_kv_list: {
+        Args: { p_prefix: string[] };
+        Returns: {
+          key: string[];
+          value: Json;
+        }[];
+      };
+      fediverse_kv_set: {
+        Args: {
+          p_compare?: boolean;
+          p_delete?: boolean;
+          p_expected?: Json;
+          p_expected_present?: boolean;
+          p_key: string[];
+          p_ttl_seconds?: number;
+          p_value: Json;
+        };
+        Returns: boolean;
+      };
+      fediverse_record_interaction: {
+        Args: {
+          p_activity_id: string;
+          p_actor_id: string;
+          p_kind: string;
+          p_post_key: string;
+          p_post_kind: string;
+          p_reply_id?: string;
+          p_reply_text?: string;
+          p_reply_url?: string;
+        };
+        Returns: boolean;
+      };
+      fediverse_remove_interaction: {
+        Args: { p_actor_id: string; p_id: string };
+        Returns: number;
+      };
+      fediverse_report_figures: {
+        Args: { p_from: string; p_time_zone?: string; p_to: string };
+        Returns: Json;
+      };
+      fediverse_sent_post: {
+        Args: { p_key: string; p_kind: string };
+        Returns: {
+          created_at: string;
+          id: string;
+          item: Json;
+          kind: string;
+          sent_at: string;
+        }[];
+      };
+      fediverse_sent_posts: {
+        Args: { p_before?: string; p_limit?: number };
+        Returns: {
+          created_at: string;
+          id: string;
+          item: Json;
+          kind: string;
+          sent_at: string;
+          total: number;
+        }[];
+      };
+      fediverse_unfollow: {
+        Args: { p_actor_ids: string[]; p_inbox?: string };
+        Returns: number;
+      };
+      finish_fediverse_message: {
+        Args: {
+          p_claim_token: string;
+          p_id: number;
+          p_release?: boolean;
+          p_retry_after_seconds?: number;
+          p_then?: Json;
+        };
+        Returns: boolean;
+      };
+      finish_fediverse_post: {
+        Args: {
+          p_claim_token: string;
+          p_error?: string;
+          p_id: string;
+          p_messages?: Json;
+        };
+        Returns: boolean;
+      };
       finish_mail_outbox: {
         Args: {
           p_claim_token: string;
@@ -754,6 +1225,15 @@ export type Database = {
           previous_count: number;
         }[];
       };
+      owner_report_days: {
+        Args: { p_from: string; p_time_zone?: string; p_to: string };
+        Returns: {
+          day: string;
+          pageviews: number;
+          visitors: number;
+          visits: number;
+        }[];
+      };
       owner_report_figures: {
         Args: {
           p_from: string;
@@ -779,6 +1259,24 @@ export type Database = {
           previous_starts_at: string;
           starts_at: string;
           time_zone: string;
+        }[];
+      };
+      owner_report_rates: {
+        Args: { p_from: string; p_time_zone?: string; p_to: string };
+        Returns: {
+          figure: string;
+          previous_value: number;
+          value: number;
+        }[];
+      };
+      owner_report_spikes: {
+        Args: { p_from: string; p_time_zone?: string; p_to: string };
+        Returns: {
+          day: string;
+          source: string;
+          source_visitors: number;
+          usual_visitors: number;
+          visitors: number;
         }[];
       };
       owner_report_top: {
@@ -868,6 +1366,32 @@ export type Database = {
         };
         Returns: string;
       };
+      record_page_view: {
+        Args: {
+          p_client: string;
+          p_device: string;
+          p_network: string;
+          p_path: string;
+          p_source: string;
+          p_user_agent: string;
+          p_utm_campaign: string;
+          p_utm_medium: string;
+          p_utm_source: string;
+        };
+        Returns: string;
+      };
+      renew_fediverse_messages: {
+        Args: {
+          p_claim_token: string;
+          p_ids: number[];
+          p_lease_seconds: number;
+        };
+        Returns: number;
+      };
+      rotate_visitor_salts: {
+        Args: Record<PropertyKey, never>;
+        Returns: number;
+      };
       search_catalogue: {
         Args: {
           catalogue: string;
@@ -900,6 +1424,7 @@ export type Database = {
           isSetofReturn: true;
         };
       };
+      site_route: { Args: { p_path: string }; Returns: string };
       store_contact_message: {
         Args: {
           p_email: string;

@@ -88,7 +88,7 @@ describe("a page's one spelling", () => {
         pagePaths: [...pages],
         render: async (pathname) => {
           rendered.push(pathname);
-          return { status: 200, headers: {}, body: `<html>${pathname}</html>` };
+          return { status: 200, headers: {}, body: `<html><body>${pathname}</body></html>` };
         },
       });
     });

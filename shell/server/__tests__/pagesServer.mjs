@@ -7,7 +7,7 @@ import { staticFiles } from '../plugins/staticFiles.mjs';
 
 /**
  * @param {{ root: string, pagePaths?: string[], render?: Function, headTags?: Function, previewSecret?: string,
- *   remotes?: Record<string, string>, quiet?: boolean }} options
+ *   remotes?: Record<string, string>, pageViewImage?: (route: string) => string, quiet?: boolean }} options
  */
 export async function startPagesServer({
   root,
@@ -16,6 +16,7 @@ export async function startPagesServer({
   headTags,
   previewSecret,
   remotes = {},
+  pageViewImage,
   quiet,
 }) {
   const preview = previews({ secret: previewSecret, remotes: async () => remotes });
@@ -31,6 +32,7 @@ export async function startPagesServer({
     },
     headTags,
     previewRemotes: preview.remotesFor,
+    pageViewImage,
   });
   const app = await createServerApp({ name: 'test', quiet, notFound: sitePages.notFound });
   await app.register(preview.plugin);

@@ -104,8 +104,9 @@ describe('a preview link', () => {
             .end(),
         );
       }
-      // The log line comes once the answer is sent.
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      // The log lines come once the answers are sent.
+      while (lines.filter((line) => line.includes('/__preview?…')).length < 2)
+        await new Promise((resolve) => setImmediate(resolve));
     } finally {
       Object.assign(console, { log, warn, error });
       await server.close();

@@ -12,6 +12,13 @@ function listen(server) {
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server.address().port)));
 }
 
+/**
+ * The stylesheets of the tests that are not about the deadline: a first fetch never runs out (the run's --test-timeout
+ * is the safety net), so a busy machine's slow loopback answer cannot link a file from the section (at load 30 one
+ * took more than the product's 2 s, and the page linked all three files elsewhere).
+ */
+const withoutDeadline = (options) => sectionStylesheets({ deadlineMs: 10 * 60_000, ...options });
+
 /** What the live manifests list: the files of the section at `origin`. */
 const listedOf = (origin) => new Set(Object.keys(files).map((file) => `${origin}${file}`));
 
@@ -54,7 +61,7 @@ describe("the sections' stylesheets linked by a server-rendered page", () => {
   });
 
   it("are served by the site's own server as one file, each once, relative references still pointing at the section", async () => {
-    const styles = sectionStylesheets({ listed: async () => listedOf(sectionUrl) });
+    const styles = withoutDeadline({ listed: async () => listedOf(sectionUrl) });
     const urls = [
       `${sectionUrl}/486.a7e9faee11.css`,
       `${sectionUrl}/__federation_expose_HomeAbout.955e29ce40.css`,
@@ -92,7 +99,7 @@ describe("the sections' stylesheets linked by a server-rendered page", () => {
       ':root{--x:1}.brand{background:url(assets/logo.svg)}',
     );
     writeFileSync(path.join(root, 'secret.txt'), 'not a stylesheet');
-    const styles = sectionStylesheets({
+    const styles = withoutDeadline({
       listed: async () => listedOf(sectionUrl),
       shell: { hrefs: ['/main.0123456789.css'], root },
     });
@@ -122,16 +129,16 @@ describe("the sections' stylesheets linked by a server-rendered page", () => {
   it("is answered by another instance of the site's server too (behind a load balancer, after a restart)", async () => {
     const {
       hrefs: [local],
-    } = await sectionStylesheets().pageUrls([`${sectionUrl}/486.a7e9faee11.css`]);
-    const other = sectionStylesheets({ listed: async () => listedOf(sectionUrl) });
+    } = await withoutDeadline().pageUrls([`${sectionUrl}/486.a7e9faee11.css`]);
+    const other = withoutDeadline({ listed: async () => listedOf(sectionUrl) });
     assert.match((await other.answer(local)).body, /\.card\{/);
   });
 
   it("names only the live sections' files: any other path is no file", async () => {
-    const styles = sectionStylesheets({ listed: async () => listedOf(sectionUrl) });
-    const { hrefs: elsewhere } = await sectionStylesheets().pageUrls([`${sectionUrl}/486.a7e9faee11.css`]);
+    const styles = withoutDeadline({ listed: async () => listedOf(sectionUrl) });
+    const { hrefs: elsewhere } = await withoutDeadline().pageUrls([`${sectionUrl}/486.a7e9faee11.css`]);
     assert.equal(
-      await sectionStylesheets({ listed: async () => listedOf(hungUrl) }).answer(elsewhere[0]),
+      await withoutDeadline({ listed: async () => listedOf(hungUrl) }).answer(elsewhere[0]),
       undefined,
     );
     const named = (value) =>
@@ -154,8 +161,10 @@ describe("the sections' stylesheets linked by a server-rendered page", () => {
   });
 
   it('links one the server cannot fetch within the deadline from the section, after the file of those it has', async () => {
+    // The host that never answers is linked from the section whatever the deadline; the file that does answer must
+    // come within it, so the deadline is one a loaded single core meets (100 ms did not, nor the product's 2 s).
     const styles = sectionStylesheets({
-      deadlineMs: 100,
+      deadlineMs: 10_000,
       listed: async () => new Set([...listedOf(sectionUrl), `${hungUrl}/9031.b5db407a7a.css`]),
     });
     const {
@@ -166,9 +175,8 @@ describe("the sections' stylesheets linked by a server-rendered page", () => {
     const logged = console.error;
     console.error = () => undefined;
     try {
-      const startedAt = Date.now();
+      // The host never answers: without the deadline this would wait for good (the run's --test-timeout ends it).
       assert.deepEqual((await styles.pageUrls([`${sectionUrl}/486.a7e9faee11.css`, url])).hrefs, [kept, url]);
-      assert.ok(Date.now() - startedAt < 2_000);
       // A combined file naming it cannot be answered now (the site's server says 503).
       const named = `/section-styles/${deflateRawSync(JSON.stringify([url])).toString('base64url')}.css`;
       await assert.rejects(styles.answer(named));
@@ -178,7 +186,7 @@ describe("the sections' stylesheets linked by a server-rendered page", () => {
   });
 
   it('fetches nothing for a name with a query, fragment or credentials, or a file no live manifest lists', async () => {
-    const styles = sectionStylesheets({ listed: async () => listedOf(sectionUrl) });
+    const styles = withoutDeadline({ listed: async () => listedOf(sectionUrl) });
     const named = (value) =>
       `/section-styles/${deflateRawSync(JSON.stringify(value)).toString('base64url')}.css`;
     const askedBefore = asked;
@@ -207,7 +215,7 @@ describe("the sections' stylesheets linked by a server-rendered page", () => {
   it('refuses a redirect and a file too large, and asks again for a failed file only after a while', async () => {
     const moved = `${sectionUrl}/moved.0123456789.css`;
     const big = `${sectionUrl}/big.0123456789.css`;
-    const styles = sectionStylesheets({ listed: async () => new Set([moved, big]) });
+    const styles = withoutDeadline({ listed: async () => new Set([moved, big]) });
     const named = (url) =>
       `/section-styles/${deflateRawSync(JSON.stringify([url])).toString('base64url')}.css`;
     const logged = console.error;

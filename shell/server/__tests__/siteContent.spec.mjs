@@ -68,14 +68,21 @@ describe('the site content reader', () => {
 
 describe('how fresh the kept rows are', () => {
   /**
-   * Runs `check` with a reader (of these options) of a backend whose newsletter issues the test sets, or that stops
-   * answering; it counts the requests (seven a read).
+   * Runs `check` with a reader (of these options) of a backend whose newsletter issues the test sets, that refuses
+   * (503) or that stops answering; it counts the requests (seven a read) and the ones it holds unanswered. The
+   * reader's clock (Date) is the test's: the rows age only as the test moves it (`t.mock.timers.tick`), so a busy
+   * machine cannot age them between two calls.
    */
-  async function withChangingBackend(options, check) {
-    const state = { issues: [], requests: 0, hang: false };
+  async function withChangingBackend(t, options, check) {
+    t.mock.timers.enable({ apis: ['Date'], now: Date.parse('2026-12-01T12:00:00Z') });
+    const state = { issues: [], requests: 0, held: 0, refuse: false, hang: false };
     const server = createHttpServer((request, response) => {
       state.requests += 1;
-      if (state.hang) return;
+      if (state.hang) {
+        state.held += 1;
+        return;
+      }
+      if (state.refuse) return void response.writeHead(503).end();
       response.setHeader('Content-Type', 'application/json');
       response.end(JSON.stringify(request.url.startsWith('/rest/v1/newsletter_issues') ? state.issues : []));
     });
@@ -91,35 +98,37 @@ describe('how fresh the kept rows are', () => {
     }
   }
 
-  it('gives the rows kept at once while they are fresh, and a burst of calls costs one read', () =>
-    withChangingBackend({}, async ({ state, slugs }) => {
+  it('gives the rows kept at once while they are fresh, and a burst of calls costs one read', (t) =>
+    withChangingBackend(t, {}, async ({ state, slugs }) => {
       assert.deepEqual(await slugs(), []);
       state.issues = [{ slug: 'first' }];
+      t.mock.timers.tick(4_999);
       assert.deepEqual(await Promise.all([slugs(), slugs(), slugs()]), [[], [], []]);
       assert.equal(state.requests, 7);
     }));
 
-  it('after a quiet spell, waits for the new read rather than giving rows long out of date', () =>
-    withChangingBackend({ freshForMs: 0, staleForMs: 50 }, async ({ state, slugs }) => {
+  it('after a quiet spell, waits for the new read rather than giving rows long out of date', (t) =>
+    withChangingBackend(t, { freshForMs: 0, staleForMs: 50 }, async ({ state, slugs }) => {
       assert.deepEqual(await slugs(), []);
       state.issues = [{ slug: 'first' }];
-      await new Promise((resolve) => setTimeout(resolve, 60));
+      t.mock.timers.tick(50);
       // Before: the rows the previous visit left, while a read for the next visitor began.
       assert.deepEqual(await slugs(), ['first']);
     }));
 
-  it('while they are young, gives the rows kept at once and reads again for later calls (stale-while-revalidate)', () =>
-    withChangingBackend({ freshForMs: 0, staleForMs: 60_000 }, async ({ state, slugs }) => {
+  it('while they are young, gives the rows kept at once and reads again for later calls (stale-while-revalidate)', (t) =>
+    withChangingBackend(t, { freshForMs: 0, staleForMs: 60_000 }, async ({ state, slugs }) => {
       assert.deepEqual(await slugs(), []);
       state.issues = [{ slug: 'first' }];
+      t.mock.timers.tick(59_999);
       assert.deepEqual(await slugs(), []);
       // The read that call began comes in; until then, later calls get the rows kept as well.
-      while ((await slugs()).length === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+      while ((await slugs()).length === 0) await new Promise((resolve) => setImmediate(resolve));
       assert.deepEqual(await slugs(), ['first']);
     }));
 
-  it('after refresh(), the next calls wait for a read begun then, though the rows kept are fresh', () =>
-    withChangingBackend({}, async ({ state, content, slugs }) => {
+  it('after refresh(), the next calls wait for a read begun then, though the rows kept are fresh', (t) =>
+    withChangingBackend(t, {}, async ({ state, content, slugs }) => {
       assert.deepEqual(await slugs(), []);
       state.issues = [{ slug: 'first' }];
       content.refresh();
@@ -127,17 +136,26 @@ describe('how fresh the kept rows are', () => {
       assert.equal(state.requests, 14);
     }));
 
-  it('while the backend fails, gives the last rows read at once, however old', (t) => {
+  // A reader that waited for the backend here would wait for its read's timeout: a minute, past this test's own.
+  it('while the backend fails, gives the last rows read at once, however old', { timeout: 30_000 }, (t) => {
     t.mock.method(console, 'error', () => undefined);
-    return withChangingBackend({ freshForMs: 0, staleForMs: 0, timeoutMs: 300 }, async ({ state, slugs }) => {
-      state.issues = [{ slug: 'first' }];
-      assert.deepEqual(await slugs(), ['first']);
-      state.hang = true;
-      // The first call after it stopped answering waits for that read to fail; then the rows come without a wait.
-      assert.deepEqual(await slugs(), ['first']);
-      const waited = new Promise((resolve) => setTimeout(resolve, 250, 'waited for the backend'));
-      assert.deepEqual(await Promise.race([slugs(), waited]), ['first']);
-    });
+    return withChangingBackend(
+      t,
+      { freshForMs: 0, staleForMs: 0, timeoutMs: 60_000 },
+      async ({ state, slugs }) => {
+        state.issues = [{ slug: 'first' }];
+        assert.deepEqual(await slugs(), ['first']);
+        state.refuse = true;
+        // The first call after the backend began to fail waits for that read to fail.
+        t.mock.timers.tick(60_000);
+        assert.deepEqual(await slugs(), ['first']);
+        // Then the rows come without a wait: the read that call began is held by the backend, unanswered, after it.
+        state.hang = true;
+        t.mock.timers.tick(60_000);
+        assert.deepEqual(await slugs(), ['first']);
+        while (state.held < 7) await new Promise((resolve) => setImmediate(resolve));
+      },
+    );
   });
 });
 

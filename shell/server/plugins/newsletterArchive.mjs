@@ -5,7 +5,7 @@
 //   GET /newsletter/share/archive.png, /newsletter/share/issues/<slug>.png
 //                                           their share pictures, drawn on first request and kept
 // Each page has its own title, description, canonical address and share picture, the links to the site's feeds, and
-// the visitor's chosen theme. The issues come from the rows the server keeps (../siteContent.mjs: the newest ones,
+// the visitor's chosen theme, and counts itself (../pageViewImage.mjs: it runs no script, so by its image). The issues come from the rows the server keeps (../siteContent.mjs: the newest ones,
 // read again at most every 5 s, and at once when an issue read on its own shows them behind); an older issue is read
 // on its own, by its address, and kept as briefly.
 import { readFileSync } from 'node:fs';
@@ -15,6 +15,7 @@ import { backendKeyHeaders } from '@site/shared-ui/backendKey';
 import { deadlines } from '@site/shared-ui/deadlineTimes';
 import { escapeHtml } from '../markup.cjs';
 import { pageCacheControl } from '../pageCache.mjs';
+import { pageViewImageHtml } from '../pageViewImage.mjs';
 import { chosenTheme, withTheme } from '../pageTheme.mjs';
 import { drawShareImage, shareImageStyle } from '../shareImages.mjs';
 import { feedLength } from '../siteContent.mjs';
@@ -102,7 +103,7 @@ export function newsletterArchive({ seo, content, backend, stylesheets }) {
     };
     return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8" /><meta name="viewport" content="width=device-width, initial-scale=1" /><title>${escapeHtml(title)}</title><meta name="description" content="${escapeHtml(description)}" /><link rel="canonical" href="${escapeHtml(absolute(pagePath))}" /><meta property="og:type" content="article" /><meta property="og:site_name" content="${escapeHtml(seo.newsletterArchivePage.title)}" /><meta property="og:title" content="${escapeHtml(title)}" /><meta property="og:description" content="${escapeHtml(description)}" /><meta property="og:url" content="${escapeHtml(absolute(pagePath))}" />${seo.ogImageMetaTags(image)}${seo.feedLinks()}${links}</head>
-<body class="newsletter-archive"><header class="newsletter-archive__header"><a href="/">Back to the site</a><a href="${seo.newsletterArchivePath}">All issues</a><a href="${escapeHtml(absolute('/feeds/newsletter.xml'))}">Feed</a></header><main class="newsletter-archive__main">${body}</main></body></html>
+<body class="newsletter-archive"><header class="newsletter-archive__header"><a href="/">Back to the site</a><a href="${seo.newsletterArchivePath}">All issues</a><a href="${escapeHtml(absolute('/feeds/newsletter.xml'))}">Feed</a></header><main class="newsletter-archive__main">${body}</main>${pageViewImageHtml(backend, pagePath, { scriptless: true })}</body></html>
 `;
   }
 

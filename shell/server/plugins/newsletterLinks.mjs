@@ -81,6 +81,16 @@ export const newsletterLinkPages = {
       title: 'This link does not work',
       lines: ['It was changed on the way. Use the unsubscribe link of the latest email from me.'],
     },
+    // The link with no token at all: the one a test copy of an issue carries (its reader, the owner, subscribes to
+    // nothing), or a link cut short.
+    noToken: {
+      status: 400,
+      title: 'This link names no subscriber',
+      lines: [
+        'It is the unsubscribe link of a test copy of the newsletter, sent to the site’s owner, who is not a subscriber: there is nothing to unsubscribe.',
+        'A subscriber’s own emails carry a link that unsubscribes them: use the one in the latest email from me.',
+      ],
+    },
     failed: tryAgainLater,
   },
 };
@@ -112,7 +122,6 @@ function linkToken(query) {
 export function newsletterLinks({ backend, stylesheets = [] }) {
   /** The function's answer: 'confirmed', 'unsubscribed', 'invalid', 'expired', or 'failed' (no usable answer). */
   async function follow(purpose, token) {
-    if (token === undefined) return 'invalid';
     try {
       const response = await fetch(`${backend.url}/functions/v1/newsletter-${purpose}`, {
         method: 'POST',
@@ -150,14 +159,16 @@ export function newsletterLinks({ backend, stylesheets = [] }) {
       // GET (and the HEAD Fastify answers from it) changes nothing: it asks, with one button that posts here.
       app.get(path, async (request, reply) => {
         const token = linkToken(request.query);
-        if (token === undefined) return send(request, reply, pages.invalid);
+        if (token === undefined) return send(request, reply, pages.noToken ?? pages.invalid);
         return send(request, reply, pages.ask, {
           action: `${path}?token=${encodeURIComponent(token)}`,
           label: pages.ask.button,
         });
       });
       app.post(path, async (request, reply) => {
-        const outcome = await follow(purpose, linkToken(request.query));
+        const token = linkToken(request.query);
+        if (token === undefined) return send(request, reply, pages.noToken ?? pages.invalid);
+        const outcome = await follow(purpose, token);
         return send(request, reply, pages[outcome] ?? pages.failed);
       });
     }

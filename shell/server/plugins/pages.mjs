@@ -23,6 +23,10 @@ import { chosenTheme, withTheme } from '../pageTheme.mjs';
 
 const html = 'text/html; charset=utf-8';
 
+/** What a client that asked for too many new pages at once reads (the renderer's per-client limit). */
+const tooManyRenders = (seconds) =>
+  `Too many new pages asked for at once. Please try again in ${seconds} second${seconds === 1 ? '' : 's'}.`;
+
 /** How often a prerendered file is checked for a new build (`npm run dev` rebuilds them while serving). */
 const documentCheckMs = 1000;
 
@@ -49,6 +53,27 @@ function prerenderedDocuments(root) {
     documents.set(absolute, document);
     return document;
   };
+}
+
+/** The path the not-found page's own count names: no page of the site, so counted as 'other'. */
+const notFoundRoute = '/not-found';
+
+/** The fields of an address that say where a visit came from (read by the page's count: shell/src/pageViews.js). */
+const campaignField = /^utm_(source|medium|campaign)$/;
+
+/**
+ * A query as its search and its campaign fields: a search's one spelling never holds utm_* fields, and its redirect
+ * keeps them (after the search's fields), so a visit that came from a campaign's link is counted as such.
+ * @param {string} query '' or '?...'
+ */
+export function splitCampaign(query) {
+  const params = new URLSearchParams(query);
+  if (![...params.keys()].some((name) => campaignField.test(name))) return { search: query, campaign: '' };
+  const search = new URLSearchParams();
+  const campaign = new URLSearchParams();
+  for (const [name, value] of params) (campaignField.test(name) ? campaign : search).append(name, value);
+  const searchText = search.toString();
+  return { search: searchText ? `?${searchText}` : '', campaign: campaign.toString() };
 }
 
 /** The file of a page ('/' -> index.html, '/about' -> about/index.html). */
@@ -103,16 +128,31 @@ class Answers {
  * @param {string} options.root the shell's build folder (its prerendered pages)
  * @param {Iterable<string>} options.pagePaths the site's pages (none: a development build, where the app routes every
  *   path in the browser from index.html)
- * @param {{ render: (page: string, search: string, document: string) => Promise<{ status: number,
- *   headers: Record<string, string>, body: string, source: object } | undefined> }} [options.renderer] server rendering
- *   (../pageRenderer.mjs), of a page and the canonical query of its search
+ * @param {{ render: (page: string, search: string, document: string, client?: string) => Promise<{ status: number,
+ *   headers: Record<string, string>, body: string, source: object } | { refused: true, retryAfterSeconds: number } |
+ *   undefined> }} [options.renderer] server rendering (../pageRenderer.mjs), of a page and the canonical query of its
+ *   search; refused when the client has caused too many renders
  * @param {(page: string) => Promise<string | undefined>} [options.headTags] tags made from the tables for a page's head
  * @param {(page: string) => Promise<string | undefined>} [options.hints] a page's early hints (a Link header value)
  * @param {(page: string, previewRemotes?: Record<string, string>) => Promise<{ id: number, html: string }>}
  *   [options.runtimeConfig] the runtime configuration the page carries (a data block in its head; `id` changes with it)
  * @param {(request: import('fastify').FastifyRequest) => Promise<unknown>} options.previewRemotes a request's preview
+ * @param {(request: import('fastify').FastifyRequest) => string} [options.clientOf] who is asking (../clientAddress.mjs),
+ *   for the renderer's per-client limit
+ * @param {(route: string) => string} [options.pageViewImage] the markup that counts a page read without JavaScript
+ *   (../pageViewImage.mjs), put at the end of its body
  */
-export function pages({ root, pagePaths, renderer, headTags, hints, runtimeConfig, previewRemotes }) {
+export function pages({
+  root,
+  pagePaths,
+  renderer,
+  headTags,
+  hints,
+  runtimeConfig,
+  previewRemotes,
+  clientOf,
+  pageViewImage,
+}) {
   const sitePages = new Set(pagePaths);
   const documentOf = prerenderedDocuments(root);
   const answers = new Answers();
@@ -125,11 +165,23 @@ export function pages({ root, pagePaths, renderer, headTags, hints, runtimeConfi
       headTags?.(page),
       hints?.(page),
       runtimeConfig?.(page, previewed),
-      !previewed && status === 200 ? renderer?.render(page, search, document.text) : undefined,
+      !previewed && status === 200
+        ? renderer?.render(page, search, document.text, clientOf?.(request))
+        : undefined,
     ]);
+    if (rendered?.refused) {
+      return reply
+        .code(429)
+        .headers({ 'Retry-After': String(rendered.retryAfterSeconds), 'Cache-Control': 'no-store' })
+        .type('text/plain; charset=utf-8')
+        .send(tooManyRenders(rendered.retryAfterSeconds));
+    }
     if (link) reply.header('Link', link);
     const added = `${head ?? ''}${config?.html ?? ''}`;
-    const dressed = (text) => withTheme(added ? insertBefore(text, '</head>', added) : text, theme);
+    // The image that counts the page without JavaScript names its route; every path that is no page shares one.
+    const image = pageViewImage?.(sitePages.has(page) ? page : notFoundRoute) ?? '';
+    const dressed = (text) =>
+      withTheme(insertBefore(added ? insertBefore(text, '</head>', added) : text, '</body>', image), theme);
     if (previewed) {
       return reply
         .code(status)
@@ -181,12 +233,14 @@ export function pages({ root, pagePaths, renderer, headTags, hints, runtimeConfi
     for (const page of sitePages) {
       app.get(page, (request, reply) => {
         const queryStart = request.url.indexOf('?');
-        const query = queryStart < 0 ? '' : request.url.slice(queryStart);
+        const { search: query, campaign } = splitCampaign(
+          queryStart < 0 ? '' : request.url.slice(queryStart),
+        );
         const search = canonicalSearchQuery(page, query);
         if (search !== undefined && search !== query) {
           return reply
             .code(301)
-            .header('Location', `${page}${search}`)
+            .header('Location', `${page}${search}${campaign && (search ? '&' : '?')}${campaign}`)
             .header('Cache-Control', 'public, max-age=3600')
             .send();
         }

@@ -1,8 +1,10 @@
-// The site's feeds (RSS 2.0, written by the `feed` library): the channel's videos, the courses and the newsletter's
-// archive, so a learner can follow them in a feed reader. Made from the rows the server keeps (server/siteContent.mjs:
-// read again at most every 5 s), with absolute links and dates; every page's head announces them
-// (<link rel="alternate">).
-import { Feed } from 'feed';
+// The site's feeds (RSS 2.0): the channel's videos, the courses and the newsletter's archive, so a learner can follow
+// them in a feed reader. Made from the rows the server keeps (server/siteContent.mjs: read again at most every 5 s),
+// with absolute links and dates; every page's head announces them (<link rel="alternate">).
+// A row's text is the owner's or YouTube's, never markup: every value is written as escaped text (xmlText.ts), never
+// in CDATA, so nothing a row holds (`]]>`, an `<item>`) can close an element or add one, and a description, which
+// feed readers read as HTML, is that text made HTML first, so a reader shows it as written.
+import escapeHtml from 'escape-html';
 import { owner } from '@site/shared-ui/owner';
 import { storageObjectUrl } from '@site/shared-ui/rows';
 import {
@@ -79,32 +81,61 @@ function itemsOf(name: FeedName, content: SiteContent, siteUrl: string): FeedIte
   }
 }
 
+/** An enclosure's type, from its file's extension (RSS requires one); undefined for a file of no known image type. */
+function imageType(url: string): string | undefined {
+  const extension = /\.([a-z0-9]+)$/i.exec(new URL(url).pathname)?.[1]?.toLowerCase();
+  const types: Record<string, string> = {
+    avif: 'image/avif',
+    gif: 'image/gif',
+    jpeg: 'image/jpeg',
+    jpg: 'image/jpeg',
+    png: 'image/png',
+    svg: 'image/svg+xml',
+    webp: 'image/webp',
+  };
+  return extension ? types[extension] : undefined;
+}
+
+const element = (name: string, text: string) => `<${name}>${escapeXml(text)}</${name}>`;
+
+function itemXml(item: FeedItem): string {
+  const type = item.image ? imageType(item.image) : undefined;
+  return [
+    '        <item>',
+    `            ${element('title', item.title)}`,
+    `            ${element('link', item.link)}`,
+    `            <guid isPermaLink="false">${escapeXml(item.link)}</guid>`,
+    `            ${element('pubDate', item.date.toUTCString())}`,
+    `            ${element('description', escapeHtml(item.description))}`,
+    ...(item.image && type
+      ? [`            <enclosure url="${escapeXml(item.image)}" length="0" type="${type}"/>`]
+      : []),
+    '        </item>',
+  ].join('\n');
+}
+
 /** The feed as RSS 2.0, dated by its newest item. */
 export function feedXml(name: FeedName, content: SiteContent, siteUrl: string): string {
   const about = feeds[name];
   const items = itemsOf(name, content, siteUrl).sort((a, b) => b.date.getTime() - a.date.getTime());
-  const feed = new Feed({
-    id: new URL(about.path, siteUrl).href,
-    title: about.title,
-    description: about.description,
-    link: new URL(about.pagePath, siteUrl).href,
-    language: 'en',
-    copyright: `© ${owner.name}`,
-    updated: items[0]?.date,
-    feedLinks: { rss: new URL(about.path, siteUrl).href },
-    author: { name: owner.name, link: siteUrl },
-  });
-  for (const item of items) {
-    feed.addItem({
-      title: item.title,
-      id: item.link,
-      link: item.link,
-      description: item.description,
-      date: item.date,
-      ...(item.image && { image: item.image }),
-    });
-  }
-  return feed.rss2();
+  const feedUrl = new URL(about.path, siteUrl).href;
+  return [
+    '<?xml version="1.0" encoding="utf-8"?>',
+    '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom">',
+    '    <channel>',
+    `        ${element('title', about.title)}`,
+    `        ${element('link', new URL(about.pagePath, siteUrl).href)}`,
+    `        ${element('description', about.description)}`,
+    ...(items[0] ? [`        ${element('lastBuildDate', items[0].date.toUTCString())}`] : []),
+    '        <docs>https://www.rssboard.org/rss-specification</docs>',
+    '        <language>en</language>',
+    `        ${element('copyright', `© ${owner.name}`)}`,
+    `        <atom:link href="${escapeXml(feedUrl)}" rel="self" type="application/rss+xml"/>`,
+    ...items.map(itemXml),
+    '    </channel>',
+    '</rss>',
+    '',
+  ].join('\n');
 }
 
 /** The feeds, announced in a page's head. */

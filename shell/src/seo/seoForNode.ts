@@ -1,6 +1,7 @@
 // The shell's search and sharing modules for Node, built by webpack.prerender.mjs into dist-prerender/seo.cjs: the
 // prerender writes each page's share tags and static structured data with it, the site's server answers
-// /sitemap.xml and adds the courses' structured data with it, and generate-og-images.mjs draws the pictures with it.
+// /sitemap.xml and adds the courses' structured data with it (and says what the fediverse account posts: its
+// profile and posts), and generate-og-images.mjs draws the pictures with it.
 // The owner and the site's address are bound here; the modules themselves stay pure (pages, rows, site URL in).
 import { owner } from '@site/shared-ui/owner';
 import {
@@ -12,6 +13,7 @@ import {
   type OgTheme,
 } from './openGraph.ts';
 import { feedLinkTags, feeds, feedXml } from './feeds.ts';
+import { fediverseMeLink, fediversePost, fediverseProfile, fediverseProfilePath } from './fediverse.ts';
 import {
   issueDate,
   issueDescription,
@@ -27,6 +29,9 @@ import { contentJsonLd, hasContentJsonLd, jsonLdScript, pageJsonLd } from './str
 
 export {
   feeds,
+  fediversePost,
+  fediverseProfile,
+  fediverseProfilePath,
   issueDate,
   issueDescription,
   newsletterArchivePage,
@@ -40,15 +45,21 @@ export {
 };
 
 /**
- * What the prerendered HTML of a page carries in its head: its share picture's tags, its structured data, and the
- * links to the site's feeds.
+ * What the prerendered HTML of a page carries in its head: its share picture's tags, its structured data, the links
+ * to the site's feeds, and the rel="me" link to the fediverse account's profile.
  */
-export function staticHeadTags(pathname: string): { ogImageTags: string; jsonLd: string; feedLinks: string } {
+export function staticHeadTags(pathname: string): {
+  ogImageTags: string;
+  jsonLd: string;
+  feedLinks: string;
+  meLink: string;
+} {
   const page = findSeoPage(pathname) ?? findSeoPage('/')!;
   return {
     ogImageTags: ogImageMetaTags(ogImageFor(page, siteUrl)),
     jsonLd: findSeoPage(pathname) ? jsonLdScript(pageJsonLd(page, owner, siteUrl)) : '',
     feedLinks: feedLinkTags(siteUrl),
+    meLink: fediverseMeLink(siteUrl),
   };
 }
 

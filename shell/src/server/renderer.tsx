@@ -18,6 +18,7 @@ import { ServerRenderContext } from '../federation/ServerRenderContext.ts';
 import { SiteApp } from '../site/SiteApp.tsx';
 import { findSitePage, sitePages } from '../site/sitePages.ts';
 import { loadPageSections } from './loadPageSections.ts';
+import { withKeptFrame } from './keptFrame.ts';
 import { composePage, type RenderedParts } from './pageDocument.ts';
 import { SectionServers, type SectionPins } from './sectionServers.ts';
 
@@ -73,11 +74,17 @@ export function createRenderer({
    * @param options.search the page's query as the sections read it: its search, in its canonical spelling (see
    *   @site/shared-ui/searchAddress), or '' for none
    * @param options.background nobody waits for this render (it refreshes the cache): its slots get the longer deadline
+   * @param options.frame false: the slots alone, in their places, the frame's parts left empty (for a page whose frame
+   *   is kept: keptFrame.ts)
    * @returns undefined for a path that is not one of the site's pages (its file is served as it is)
    */
   async function render(
     pathname: string,
-    { search = '', background = false }: { search?: string; background?: boolean } = {},
+    {
+      search = '',
+      background = false,
+      frame = true,
+    }: { search?: string; background?: boolean; frame?: boolean } = {},
   ): Promise<RenderedPage | undefined> {
     const page = findSitePage(pathname);
     if (!page) return undefined;
@@ -123,7 +130,7 @@ export function createRenderer({
       root.on('close', () => clearTimeout(timer));
       const react = renderToPipeableStream(
         <StaticRouter location={`${pathname}${search}`}>
-          <ServerRenderContext value={{ rendered: new Set(rendered), components: loaded.components }}>
+          <ServerRenderContext value={{ rendered: new Set(rendered), components: loaded.components, frame }}>
             <SectionDataContext value={loaded.data}>
               <SiteApp />
             </SectionDataContext>
@@ -172,6 +179,7 @@ export function createRenderer({
   return {
     render,
     composePage,
+    withKeptFrame,
     warm,
     /** Follows the sections' builds in the background (see SectionServers.watch); returns what stops it. */
     watch: () => servers.watch(),

@@ -3,13 +3,18 @@
 //
 // Reading. Supabase gives every function SUPABASE_PUBLISHABLE_KEYS and SUPABASE_SECRET_KEYS, JSON dictionaries of the
 // project's named keys ({"default": "sb_publishable_..."}). A project that still has its legacy JWT keys has
-// SUPABASE_ANON_KEY and SUPABASE_SERVICE_ROLE_KEY too, and one created before the new keys has only those: they are
-// read after the new ones, so such a project keeps working while its owner moves. Supabase keeps giving functions
-// those two even once the legacy keys are disabled in the dashboard (supabase/supabase#37648), so disabling them is
-// also telling the functions: the secret LEGACY_API_KEYS=off, and the legacy keys are neither used nor accepted.
+// SUPABASE_ANON_KEY and SUPABASE_SERVICE_ROLE_KEY too, and one created before the new keys has only those. Supabase
+// keeps giving functions those two even once the legacy keys are disabled in the dashboard (supabase/supabase#37648),
+// which is usually when an owner disables them, so the variables alone cannot say whether the legacy keys still open
+// anything. The rule: the legacy keys are the project's keys only while it has no secret key (a project created before
+// the new keys, not yet moved); once it has one, they are neither used nor accepted. The owner's word decides
+// otherwise: the secret LEGACY_API_KEYS=on keeps them accepted beside the new keys (while the site and the schedules
+// move to them), LEGACY_API_KEYS=off refuses them even on a project that has nothing else. A refused legacy key is
+// answered as any key the project does not have; the function's log says why.
 //
-// Checking. The gateway's verify_jwt check knows JWTs only and refuses publishable and secret keys, so every function
-// is deployed with verify_jwt = false (config.toml) and checks its caller here, as Supabase's guide "Securing Edge
+// Checking. The gateway's verify_jwt check cannot tell which of the project's keys a caller holds (it lets the
+// publishable and secret keys through alike), so every function is deployed with verify_jwt = false (config.toml)
+// and checks its caller here, as Supabase's guide "Securing Edge
 // Functions" has it. The caller's key is its `apikey` header, where Supabase's guides put API keys; a caller that
 // sends none is read from its bearer token (a schedule made before the new keys sends only `Authorization: Bearer
 // <service_role key>`). The site's public functions take a publishable key (or the legacy anon key); the scheduled
@@ -18,10 +23,10 @@
 // compared, so how long a comparison takes says nothing about the key. No key, an unknown key, or a publishable key
 // where a secret one is needed is refused (401) with a clear reason; the log names the reason, never the key.
 //
-// Not @supabase/server, Supabase's SDK for the same check: its releases after 1.4 need Node 22 (the functions also run
-// under Node 20 here, in the stand-in and the tests), and it knows neither the legacy keys nor a bearer-only caller,
-// so this module would remain for a project on the legacy keys anyway. It follows the same rules: apikey header,
-// named keys, a random-key HMAC comparison.
+// Not @supabase/server, Supabase's SDK for the same check: its releases after 1.4 need Node 22 (the functions' unit
+// tests also run under Node here), and it knows neither the legacy keys nor a bearer-only caller, so this module would
+// remain for a project on the legacy keys anyway. It follows the same rules: apikey header, named keys, a random-key
+// HMAC comparison.
 import { getEnv } from './env.ts';
 
 export interface ProjectKeys {
@@ -29,8 +34,10 @@ export interface ProjectKeys {
   publishable: string[];
   /** Secret keys, then the legacy service-role key: what only the project's own servers and schedules hold. */
   secret: string[];
-  /** The legacy keys, while the project has them and LEGACY_API_KEYS is not 'off'. */
+  /** The legacy keys, while they are accepted (legacyKeysAccepted). */
   legacy: { anonKey?: string; serviceRoleKey?: string };
+  /** Legacy keys the functions were given and do not accept: only to say why a caller holding one is refused. */
+  refusedLegacy: { keys: string[]; reason: string };
 }
 
 export type KeyLevel = 'publishable' | 'secret';
@@ -54,18 +61,52 @@ function namedKeys(variable: string): string[] {
   }
 }
 
+/** LEGACY_API_KEYS: 'on' or 'off' when the owner said so, undefined when unset (anything else is read as unset). */
+function legacySetting(): 'on' | 'off' | undefined {
+  const text = getEnv('LEGACY_API_KEYS')?.trim().toLowerCase();
+  if (text === 'on' || text === 'off') return text;
+  if (text !== undefined)
+    warnOnce(`LEGACY_API_KEYS is "${text.slice(0, 20)}": it takes on or off; read as unset`);
+  return undefined;
+}
+
+const warned = new Set<string>();
+function warnOnce(message: string): void {
+  if (warned.has(message)) return;
+  warned.add(message);
+  console.warn(`[apiKeys] ${message}`);
+}
+
+/**
+ * Whether the legacy anon and service-role keys are the project's keys: on the owner's word (LEGACY_API_KEYS), else
+ * while the project has no secret key.
+ */
+export function legacyKeysAccepted(
+  setting: 'on' | 'off' | undefined,
+  secretKeys: readonly string[],
+): boolean {
+  return setting === undefined ? secretKeys.length === 0 : setting === 'on';
+}
+
 /** Read on every request, so a key rotated in the dashboard applies without a redeploy. */
 export function readProjectKeys(): ProjectKeys {
-  const legacyOn = getEnv('LEGACY_API_KEYS')?.toLowerCase() !== 'off';
-  const legacy = {
-    anonKey: legacyOn ? getEnv('SUPABASE_ANON_KEY') : undefined,
-    serviceRoleKey: legacyOn ? getEnv('SUPABASE_SERVICE_ROLE_KEY') : undefined,
-  };
+  const setting = legacySetting();
+  const secretKeys = namedKeys('SUPABASE_SECRET_KEYS');
+  const given = { anonKey: getEnv('SUPABASE_ANON_KEY'), serviceRoleKey: getEnv('SUPABASE_SERVICE_ROLE_KEY') };
+  const accepted = legacyKeysAccepted(setting, secretKeys);
+  const legacy = accepted ? given : { anonKey: undefined, serviceRoleKey: undefined };
   const present = (key: string | undefined): string[] => (key === undefined ? [] : [key]);
   return {
     publishable: [...namedKeys('SUPABASE_PUBLISHABLE_KEYS'), ...present(legacy.anonKey)],
-    secret: [...namedKeys('SUPABASE_SECRET_KEYS'), ...present(legacy.serviceRoleKey)],
+    secret: [...secretKeys, ...present(legacy.serviceRoleKey)],
     legacy,
+    refusedLegacy: {
+      keys: accepted ? [] : [...present(given.anonKey), ...present(given.serviceRoleKey)],
+      reason:
+        setting === 'off'
+          ? 'LEGACY_API_KEYS is off'
+          : 'the project has secret keys (LEGACY_API_KEYS=on accepts the legacy keys beside them)',
+    },
   };
 }
 
@@ -147,7 +188,10 @@ export async function refuseCaller(
   if (keys.publishable.length === 0 && keys.secret.length === 0) {
     console.error(
       `[${functionName}] refusing every call: its environment has no project keys ` +
-        '(SUPABASE_PUBLISHABLE_KEYS, SUPABASE_SECRET_KEYS)',
+        '(SUPABASE_PUBLISHABLE_KEYS, SUPABASE_SECRET_KEYS)' +
+        (keys.refusedLegacy.keys.length > 0
+          ? `, and its legacy keys are not accepted: ${keys.refusedLegacy.reason}`
+          : ''),
     );
   }
   const key = presentedKey(request);
@@ -158,6 +202,11 @@ export async function refuseCaller(
     error = needed === 'secret' ? 'secret_key_required' : undefined;
   else error = 'invalid_api_key';
   if (error === undefined) return null;
-  console.warn(`[${functionName}] refused a call: ${error}`);
+  const legacyRefused =
+    error === 'invalid_api_key' && (await isOneOf(key as string, keys.refusedLegacy.keys));
+  console.warn(
+    `[${functionName}] refused a call: ${error}` +
+      (legacyRefused ? `: a legacy key, not accepted because ${keys.refusedLegacy.reason}` : ''),
+  );
   return { status: 401, error, message: refusals[error] };
 }

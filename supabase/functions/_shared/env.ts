@@ -1,6 +1,6 @@
-// Reads an edge function's secrets and settings: Deno.env on Supabase's edge runtime, process.env under Node (the
-// local stand-in server and tests). Hosted Supabase provides SUPABASE_URL and the project's keys (read by
-// apiKeys.ts); other secrets are set with `supabase secrets set NAME=value`.
+// Reads an edge function's secrets and settings: Deno.env on Supabase's edge runtime and in the local stand-in's
+// Deno, process.env under Node (the unit tests, which import handlers directly). Hosted Supabase provides SUPABASE_URL
+// and the project's keys (read by apiKeys.ts); other secrets are set with `supabase secrets set NAME=value`.
 
 interface EnvSource {
   get(name: string): string | undefined;

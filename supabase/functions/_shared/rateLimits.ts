@@ -63,6 +63,15 @@ export const rateLimits = {
     perNetwork: { max: 600, windowSeconds: 3600 },
     allClients: { max: 12_000, windowSeconds: 3600 },
   },
+  /**
+   * Page views (supabase/functions/page-views): 600 an hour per client (a household or an office behind one address
+   * reads many pages), 1,200 per /48; 24,000 an hour for everyone.
+   */
+  pageViews: {
+    perClient: { max: 600, windowSeconds: 3600 },
+    perNetwork: { max: 1200, windowSeconds: 3600 },
+    allClients: { max: 24_000, windowSeconds: 3600 },
+  },
 } as const satisfies Record<string, WriteLimits>;
 
 /** Confirmation mails one address may be sent in a day, whoever asks (public.subscribe_newsletter counts them). */

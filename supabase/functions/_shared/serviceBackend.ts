@@ -22,15 +22,17 @@ export function readServiceBackend(): ServiceBackend {
   };
 }
 
-/** A request to the REST API as the service role; throws with PostgREST's code and message when refused. */
+/** A request to the REST API as the service role (a POST, or a PATCH of the rows a query names); throws with
+ *  PostgREST's code and message when refused. */
 export async function serviceRequest(
   backend: Pick<ServiceBackend, 'supabaseUrl' | 'secretKey'>,
   path: string,
   body: unknown,
   headers: Record<string, string> = {},
+  method: 'POST' | 'PATCH' = 'POST',
 ): Promise<Response> {
   const response = await fetch(`${backend.supabaseUrl}/rest/v1/${path}`, {
-    method: 'POST',
+    method,
     headers: {
       ...apiKeyHeaders(backend.secretKey),
       'Content-Type': 'application/json',

@@ -1,6 +1,6 @@
 // The analytics-events edge function: POST {events: [{name, payload?, route?}]}, a batch of the site's analytics
 // events (spec §9). It checks their shape and size (a search's result count included: a whole number within
-// MAX_RESULT_COUNT, on the three search events only), takes the batch from the rate limits (each event is a unit; per
+// MAX_RESULT_COUNT, on the three search events only), stores a search's term in one spelling (storedSearchTerm), takes the batch from the rate limits (each event is a unit; per
 // client, keyed on the address the platform vouches for, and for all clients together; _shared/rateLimits.ts) and
 // stores it with the service role. The table's own checks refuse unknown event names. Visitors cannot write
 // public.analytics_events any other way.
@@ -45,6 +45,18 @@ function validResultCount(name: string, payload: Record<string, unknown>): boole
   );
 }
 
+/**
+ * A search's term as it is stored: trimmed, in lower case, control characters out, so that one term is one row
+ * whichever way it was searched (a keyword chip sends its label in capitals, "TYPESCRIPT"; a typed search, "typescript").
+ */
+export function storedSearchTerm(term: string): string {
+  return term
+    .replace(/[\p{Cc}\p{Cf}]+/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .toLowerCase();
+}
+
 /** The batch as rows, or null when anything in it is not an event the site sends. */
 export function toEventRows(value: unknown): EventRow[] | null {
   const events = (value as { events?: unknown } | null)?.events;
@@ -58,7 +70,11 @@ export function toEventRows(value: unknown): EventRow[] | null {
     if (new TextEncoder().encode(JSON.stringify(payload)).byteLength > MAX_PAYLOAD_BYTES) return null;
     if (route !== null && (typeof route !== 'string' || route.length > MAX_ROUTE_LENGTH)) return null;
     if (!validResultCount(name, payload as Record<string, unknown>)) return null;
-    rows.push({ name, payload: payload as Record<string, unknown>, route: route as string | null });
+    const fields = { ...(payload as Record<string, unknown>) };
+    if (searchEvents.has(name) && typeof fields.searchTerm === 'string') {
+      fields.searchTerm = storedSearchTerm(fields.searchTerm);
+    }
+    rows.push({ name, payload: fields, route: route as string | null });
   }
   return rows;
 }

@@ -1,15 +1,16 @@
 // npm run start -w @site/supabase-local [-- --port N --fresh --quiet --data-dir DIR --cors-origin URL
-//                                          --api-keys legacy --no-schedule]
+//                                          --api-keys legacy|both --no-schedule]
 // npm run reset -w @site/supabase-local [-- --data-dir DIR]
 //   start: serves the local Supabase stand-in until Ctrl+C. Data persists in supabase/.local/db, created from the
 //          bootstrap, migrations and seed on first start and re-created when any of them changes.
 //          --fresh: a throwaway in-memory copy of the seeded data instead (end-to-end tests).
-//          --api-keys legacy: a project with only the legacy anon and service_role keys (see startLocalSupabase's
-//          apiKeys); by default the publishable and secret keys of a project created today.
+//          --api-keys legacy: a project with only the legacy anon and service_role keys; both: such a project once it
+//          has created the new keys (see startLocalSupabase's apiKeys); by default the publishable and secret keys of
+//          a project created today.
 //          --no-schedule: no scheduled functions (tests that run them themselves).
 //   reset: throws the persisted data away and rebuilds it from the migrations and seed.
 // Environment: SUPABASE_LOCAL_PORT, SUPABASE_LOCAL_FRESH=1, SUPABASE_LOCAL_QUIET=1, SUPABASE_LOCAL_CORS_ORIGINS
-// (comma-separated), SUPABASE_LOCAL_API_KEYS=legacy, SUPABASE_LOCAL_MAIL_PURGE_EVERY_MS (the purge's period, for tests).
+// (comma-separated), SUPABASE_LOCAL_API_KEYS=legacy|both, SUPABASE_LOCAL_MAIL_PURGE_EVERY_MS (the purge's period, for tests).
 // The mail outbox and the newsletter run at start and every 2 s, the owner's report at start and every minute (as pg_cron runs the mail-outbox,
 // newsletter-send and owner-report functions on a hosted project; the report goes once a week, when it is due), and old
 // mail records are purged at start and hourly (pg_cron: daily); the functions send through SMTP_URL (npm start points
@@ -52,8 +53,8 @@ async function start(): Promise<void> {
       .filter(Boolean),
   ];
   const apiKeys = values['api-keys'] ?? process.env.SUPABASE_LOCAL_API_KEYS ?? 'current';
-  if (apiKeys !== 'current' && apiKeys !== 'legacy') {
-    throw new Error(`--api-keys is 'current' or 'legacy', not '${apiKeys}'`);
+  if (apiKeys !== 'current' && apiKeys !== 'legacy' && apiKeys !== 'both') {
+    throw new Error(`--api-keys is 'current', 'legacy' or 'both', not '${apiKeys}'`);
   }
   const server = await startLocalSupabase({
     apiKeys,

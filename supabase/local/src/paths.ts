@@ -9,6 +9,8 @@ export const paths = {
   migrationsDir: path.join(supabaseDir, 'migrations'),
   seedFile: path.join(supabaseDir, 'seed.sql'),
   bootstrapFile: path.join(supabaseDir, 'local/bootstrap.sql'),
+  /** Run after the bootstrap, it makes a project created before 2026-05-30 (the old default privileges). */
+  oldDefaultPrivilegesFile: path.join(supabaseDir, 'local/bootstrap-old-default-privileges.sql'),
   realtimeTriggersFile: path.join(supabaseDir, 'local/realtime-triggers.sql'),
   functionsDir: path.join(supabaseDir, 'functions'),
   storageContentDir: path.join(supabaseDir, 'storage/content'),

@@ -2,7 +2,7 @@
 // site's supabase-js calls need, backed by PGlite running the same migrations and seed as production.
 //   /rest/v1/...                          PostgREST subset            (rest/restApi.ts)
 //   /realtime/v1/websocket                Realtime postgres_changes   (realtime/realtimeServer.ts)
-//   /functions/v1/<name>                  Edge Functions under Node   (functions/functionHost.ts)
+//   /functions/v1/<name>                  Edge Functions in Deno      (functions/functionHost.ts)
 //   /storage/v1/object/public/<bucket>/.. public Storage bucket       (storage/publicObjects.ts)
 // A development and test tool, never a production backend.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
@@ -20,7 +20,13 @@ import {
   wipeDataDir,
   type OpenedDatabase,
 } from './database/openDatabase.ts';
-import { FunctionHost, hostedFunctionVariables, scheduledCallHeaders } from './functions/functionHost.ts';
+import { DenoRuntime } from './functions/denoRuntime.ts';
+import {
+  FunctionHost,
+  hostedFunctionVariables,
+  scheduledCallHeaders,
+  type ProjectKeyKind,
+} from './functions/functionHost.ts';
 import { corsHeaders, preflightHeaders, siteOrigins } from './http/cors.ts';
 import {
   crossSiteRefusal,
@@ -79,19 +85,24 @@ export interface LocalSupabaseOptions {
   maxRows?: number;
   /**
    * The API keys the project has. 'current' (default), as a project created today: the publishable and secret keys
-   * the Supabase CLI prints, the legacy JWT keys still accepted. 'legacy', as a project created before them: only the
-   * legacy anon and service_role JWTs (publishable and secret keys are refused, and functions get only the legacy
-   * variables).
+   * the Supabase CLI prints (the API also takes the legacy JWT keys; the functions are given the new keys only).
+   * 'legacy', as a project created before them: only the legacy anon and service_role JWTs (publishable and secret
+   * keys are refused, and functions get only the legacy variables). 'both', as such a project once it has created the
+   * new keys: the publishable and secret keys are its keys, and functions get the legacy variables beside them, as
+   * Supabase gives them even once the legacy keys are disabled.
    */
-  apiKeys?: 'current' | 'legacy';
-  /** Put SUPABASE_URL and the project's keys into process.env for edge functions, under the names a hosted project
-   *  provides them (hostedFunctionVariables; default true; restored on stop). */
-  functionEnv?: boolean;
+  apiKeys?: ProjectKeyKind;
+  /** The wall clock limit of a function call (default 150 s, as on a hosted project's free plan). */
+  functionWallClockMs?: number;
+  /** Start the functions' runtime at once, beside the database, with every function loaded, rather than at the first
+   *  call (default: when a schedule is given, as npm start and the end-to-end tests run it). Needs a port other
+   *  than 0: the functions' SUPABASE_URL is known before listening. */
+  startFunctions?: boolean;
   /** Functions run on a schedule, as pg_cron runs them on a hosted project: name -> every so many milliseconds
    *  (default: none). Each is POSTed `{}` with the secret key at start and then at that interval, one run at a time. */
   schedule?: Record<string, number>;
-  /** Purge old mail records (public.purge_mail_records) at start and this often, as pg_cron does daily on a hosted
-   *  project; 0: never (default). */
+  /** Purge old mail records (public.purge_mail_records) and destroy the visitor salts of days that are over
+   *  (public.rotate_visitor_salts) at start and this often, as pg_cron does on a hosted project; 0: never (default). */
   mailPurgeEveryMs?: number;
 }
 
@@ -149,6 +160,9 @@ const scheduledCalls = new Set([
   '/rest/v1/rpc/queue_due_newsletter_issues',
   '/rest/v1/rpc/claim_newsletter_batches',
   '/rest/v1/rpc/queue_weekly_owner_report',
+  // The site server's fediverse account looks for new posts and due deliveries every few seconds.
+  '/rest/v1/rpc/claim_fediverse_posts',
+  '/rest/v1/rpc/claim_fediverse_messages',
 ]);
 
 async function readBody(request: IncomingMessage): Promise<Buffer> {
@@ -182,6 +196,20 @@ async function installRealtimeTriggers(db: PGlite): Promise<void> {
   await db.exec(readFileSync(paths.realtimeTriggersFile, 'utf8'));
 }
 
+/**
+ * What the functions get from the stand-in unless the environment says otherwise (tests of the fail-closed paths).
+ * It is the gateway in front of them: it sets X-Forwarded-For from the socket (functions/functionHost.ts), so the
+ * functions may trust its last entry; it alone enables the contact form's development token, for offline work; and
+ * the mail's own keys are public local values (localMailSecrets.ts), so links and webhook events work offline.
+ */
+const functionDefaults = {
+  CLIENT_IP_HEADER: 'x-forwarded-for',
+  CLIENT_IP_TRUSTED_HOPS: '1',
+  RECAPTCHA_ACCEPT_DEVELOPMENT_TOKEN: 'true',
+  MAIL_LINK_SECRET: LOCAL_MAIL_LINK_SECRET,
+  RESEND_WEBHOOK_SECRET: LOCAL_RESEND_WEBHOOK_SECRET,
+};
+
 export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Promise<LocalSupabase> {
   const started = performance.now();
   const log = options.log ?? ((line: string) => console.log(line));
@@ -197,6 +225,45 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Pr
   const functionsDir = options.functionsDir ?? paths.functionsDir;
   const buckets = options.publicBuckets ?? { content: paths.storageContentDir };
 
+  // Known before listening when a port is given, so the functions' runtime can start beside the database.
+  let url = requestedPort === 0 ? '' : `http://${host}:${requestedPort}`;
+  // The functions' environment: this process's (the secrets npm start and the tests pass on), the variables a hosted
+  // project gives (hostedFunctionVariables), and what the stand-in sets as their gateway (functionDefaults).
+  const functionEnvironment = (): Record<string, string> => {
+    const env: Record<string, string> = {};
+    for (const [name, value] of Object.entries(process.env)) if (value !== undefined) env[name] = value;
+    for (const [name, value] of Object.entries(functionDefaults)) env[name] ??= value;
+    const provided = {
+      ...hostedFunctionVariables({
+        url,
+        kind: options.apiKeys ?? 'current',
+        keys: projectKeys,
+        legacyKeys: { anon: LOCAL_ANON_KEY, serviceRole: LOCAL_SERVICE_ROLE_KEY },
+        jwks: tokens.jwks,
+      }),
+      // Says where the functions run: only here may a test point them at a fake of a third party on this machine
+      // (functions/_shared/loopbackOverride.ts). Hosted Supabase reserves the SUPABASE_ prefix.
+      SUPABASE_LOCAL_STAND_IN: 'true',
+    };
+    for (const [name, value] of Object.entries(provided)) {
+      if (value === undefined) delete env[name];
+      else env[name] = value;
+    }
+    return env;
+  };
+  const startFunctionsNow =
+    url !== '' && (options.startFunctions ?? Object.keys(options.schedule ?? {}).length > 0);
+  const runtime = new DenoRuntime({
+    functionsDir,
+    readDirs: [paths.functionsDir],
+    env: functionEnvironment,
+    log,
+    warm: startFunctionsNow,
+  });
+  if (startFunctionsNow) {
+    runtime.start().catch((error: unknown) => log(`functions: ${(error as Error).message}`));
+  }
+
   let opened: OpenedDatabase = await openDatabase({
     dataDir: options.dataDir ?? `${paths.stateDir}/db`,
     log,
@@ -209,13 +276,12 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Pr
   await realtime.listen();
   const rest = new RestApi({ db: () => db, schema, maxRows: options.maxRows ?? 1000 });
 
-  let url = '';
   const functions = new FunctionHost({
-    functionsDir,
     configToml: options.configToml ?? paths.configToml,
     auth,
-    origin: () => url,
+    runtime,
     log,
+    ...(options.functionWallClockMs !== undefined && { wallClockMs: options.functionWallClockMs }),
   });
   let allowedOrigins = new Set<string>();
   const hostnames = localHostnames(host, options.corsOrigins);
@@ -393,8 +459,15 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Pr
   }
 
   // Node checks the header and request timeouts every connectionsCheckingInterval: often, so a request that never
-  // finishes is cut off close to its timeout.
-  const serverOptions = { headersTimeout: 10_000, requestTimeout: 30_000, connectionsCheckingInterval: 1000 };
+  // finishes is cut off close to its timeout. An idle connection is kept a minute (Node's default is 5 s), as a
+  // gateway keeps its clients': a client may send its next request on a connection the server has just closed, and on
+  // a loaded machine one that waited seconds for another answer did (ECONNRESET in the functions' tests).
+  const serverOptions = {
+    headersTimeout: 10_000,
+    requestTimeout: 30_000,
+    connectionsCheckingInterval: 1000,
+    keepAliveTimeout: 60_000,
+  };
   const server: Server = createServer(serverOptions, (request, response) => {
     const begun = performance.now();
     const requestId = randomUUID();
@@ -476,6 +549,7 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Pr
       });
     });
   } catch (error) {
+    await runtime.stop();
     await realtime.close();
     await opened.close();
     throw error;
@@ -483,41 +557,6 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Pr
   const port = (server.address() as AddressInfo).port;
   url = `http://${host}:${port}`;
   allowedOrigins = siteOrigins(port, LOCAL_SUPABASE_PORT, options.corsOrigins);
-
-  const previousEnv: Record<string, string | undefined> = {};
-  if (options.functionEnv !== false) {
-    const provided = {
-      ...hostedFunctionVariables({
-        url,
-        keys: projectKeys,
-        legacy: legacyKeysOnly,
-        jwks: tokens.jwks,
-      }),
-      // Says where the functions run: only here may a test point them at a fake of a third party on this machine
-      // (functions/_shared/loopbackOverride.ts). Hosted Supabase reserves the SUPABASE_ prefix.
-      SUPABASE_LOCAL_STAND_IN: 'true',
-    };
-    for (const [name, value] of Object.entries(provided)) {
-      previousEnv[name] = process.env[name];
-      if (value === undefined) delete process.env[name];
-      else process.env[name] = value;
-    }
-    // The stand-in is the gateway in front of its functions: it sets X-Forwarded-For from the socket (see
-    // functions/functionHost.ts), so the functions may trust its last entry; and it alone enables the contact form's
-    // development token, for offline work. The environment may say otherwise (tests of the fail-closed paths).
-    const gatewayDefaults = {
-      CLIENT_IP_HEADER: 'x-forwarded-for',
-      CLIENT_IP_TRUSTED_HOPS: '1',
-      RECAPTCHA_ACCEPT_DEVELOPMENT_TOKEN: 'true',
-      // The mail's own keys (public local values, localMailSecrets.ts): links and webhook events work offline.
-      MAIL_LINK_SECRET: LOCAL_MAIL_LINK_SECRET,
-      RESEND_WEBHOOK_SECRET: LOCAL_RESEND_WEBHOOK_SECRET,
-    };
-    for (const [name, value] of Object.entries(gatewayDefaults)) {
-      previousEnv[name] = process.env[name];
-      process.env[name] ??= value;
-    }
-  }
 
   const startupMs = Math.round(performance.now() - started);
   const described =
@@ -527,12 +566,13 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Pr
         ? `${opened.location} (created from the migrations and seed)`
         : opened.location;
   log(`Local Supabase ready on ${url} in ${startupMs} ms — data: ${described}`);
+  const functionEnv = functionEnvironment();
   for (const [name, meaning] of [
     ['RECAPTCHA_SECRET', 'the contact function accepts only its development token (enabled here alone)'],
     ['YOUTUBE_API_KEY', 'videos are the seeded ones; youtube-sync cannot reach YouTube'],
     ['SMTP_URL', 'no mail is sent (RESEND_API_KEY is the hosted transport); it waits in public.mail_outbox'],
   ] as const) {
-    if (!process.env[name]) log(`  ${name} is not set: ${meaning}`);
+    if (!functionEnv[name]) log(`  ${name} is not set: ${meaning}`);
   }
 
   // The schedule: the mail outbox (mail that could not be sent at once goes out once the mail server is back), the
@@ -564,11 +604,12 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Pr
       return setInterval(() => runScheduled(name), everyMs);
     });
 
-  // The purge of old mail records, as pg_cron runs it daily on a hosted project (migration 20261127120200).
+  // The purge of old mail records, as pg_cron runs it daily on a hosted project (migration 20261122000400_mail_outbox), and the
+  // visitor salts of days that are over, as it does hourly (20261122000800_schedules).
   let purgeRun: Promise<unknown> | undefined;
   const purgeMailRecords = () => {
     purgeRun ??= ready
-      .then(() => db.query('select public.purge_mail_records()'))
+      .then(() => db.query('select public.purge_mail_records(), public.rotate_visitor_salts()'))
       .catch((error: unknown) => log(`mail purge: ${error instanceof Error ? error.message : error}`))
       .finally(() => (purgeRun = undefined));
   };
@@ -607,14 +648,11 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Pr
       clearInterval(purgeTimer);
       await Promise.all(scheduledRuns.values());
       await purgeRun;
+      await runtime.stop();
       await realtime.close();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await opened.close();
-      for (const [name, value] of Object.entries(previousEnv)) {
-        if (value === undefined) delete process.env[name];
-        else process.env[name] = value;
-      }
     },
   };
   return handle;

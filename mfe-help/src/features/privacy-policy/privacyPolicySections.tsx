@@ -80,6 +80,18 @@ export const privacyPolicySections: readonly LegalSection[] = [
             you or to each other.
           </li>
           <li>
+            <strong>Pages read:</strong> each page of this site you read is counted, with the name of the
+            website whose link brought you here (for example <code>google.com</code>: never the address of the
+            page you came from), the campaign named in that link if it has one (<code>utm_source</code>,{' '}
+            <code>utm_medium</code>, <code>utm_campaign</code>) and whether your device is a computer, a phone
+            or a tablet. To tell how many different people visit without a cookie, your IP address and your
+            browser&apos;s name and version (its user agent) are combined with a secret random value that is
+            made anew every day, and turned into a one-way code; only that code is stored, never your IP
+            address or your user agent. The secret value is destroyed at the end of each day: after that,
+            nobody, not even I, can work out whose code it was, or connect it with your visits on other days.
+            Programs that say they are bots are not counted.
+          </li>
+          <li>
             <strong>In your browser only:</strong> two entries in your browser&apos;s local storage make the
             newsletter pop-up polite. <code>emailSubmitted</code> holds <code>SUBMITTED</code> once you have
             subscribed, so the pop-up stops asking, and <code>newsletterTimestamp</code> holds the earliest
@@ -138,8 +150,8 @@ export const privacyPolicySections: readonly LegalSection[] = [
         </p>
         <p>
           These logs are not linked to anything that identifies you personally. They are used to keep the site
-          running and secure, to spot abuse, and to see overall trends. The usage events the site records
-          itself (described above) never include your IP address.
+          running and secure, to spot abuse, and to see overall trends. The usage events and the count of
+          pages read that the site records itself (described above) never store your IP address.
         </p>
       </>
     ),
@@ -156,8 +168,10 @@ export const privacyPolicySections: readonly LegalSection[] = [
           advertising.
         </p>
         <p>
-          This site sets no cookies of its own and uses no web beacons of its own. The few preferences it
-          keeps in your browser&apos;s storage, listed above, stay on your device.
+          This site sets no cookies of its own. It has one web beacon of its own: each page you read sends one
+          small message to the site&apos;s database (or, when JavaScript is off, loads an invisible image from
+          it) to be counted, carrying only what is listed above under &quot;Pages read&quot;. The few
+          preferences it keeps in your browser&apos;s storage, listed above, stay on your device.
         </p>
         <p>Services from other companies that the site uses can set their own cookies:</p>
         <ul>

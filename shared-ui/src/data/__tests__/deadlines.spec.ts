@@ -15,8 +15,7 @@ describe('deadlineSignal', () => {
   it('aborts with a TimeoutError once the deadline passes', async () => {
     const signal = deadlineSignal(20);
     expect(signal.aborted).toBe(false);
-    await new Promise((resolve) => setTimeout(resolve, 60));
-    expect(signal.aborted).toBe(true);
+    await new Promise((resolve) => signal.addEventListener('abort', resolve));
     expect(isDeadlineError(signal.reason)).toBe(true);
   });
 
@@ -44,14 +43,14 @@ describe('socketWithDeadline', () => {
     await new Promise((resolve) => hung.close(resolve));
   });
 
+  // The backend never answers: without its deadline the socket would wait for good (jest's timeout ends the test).
   it('closes a socket that has not opened by its deadline, so another can be opened', async () => {
     const Socket = socketWithDeadline(WebSocket, 100);
     const startedAt = Date.now();
     const socket = new Socket(`ws://127.0.0.1:${port}/realtime/v1`);
     await new Promise((resolve) => socket.addEventListener('close', resolve));
-    const tookMs = Date.now() - startedAt;
     expect(socket.readyState).toBe(WebSocket.CLOSED);
-    expect(tookMs).toBeGreaterThanOrEqual(90);
-    expect(tookMs).toBeLessThan(2_000);
+    // Not before its deadline (a timer never fires early; a millisecond of the clocks' rounding allowed).
+    expect(Date.now() - startedAt).toBeGreaterThanOrEqual(99);
   });
 });

@@ -56,11 +56,41 @@ describe('the feeds', () => {
     expect(videos).toContain('<pubDate>Wed, 03 Jun 2026 17:00:00 GMT</pubDate>');
     expect(videos).toContain(`${backendUrl}/storage/v1/object/public/content/videos/exEHxCV3--d.webp`);
     const courses = feedXml('courses', content, siteUrl);
-    expect(courses).toContain('<title><![CDATA[Nest.js & <MongoDB>]]></title>');
+    expect(courses).toContain('<title>Nest.js &amp; &lt;MongoDB&gt;</title>');
     expect(courses).toContain('<link>https://www.udemy.com/course/nest/</link>');
     const newsletter = feedXml('newsletter', content, siteUrl);
     expect(newsletter).toContain('<link>https://alexmorgan.dev/newsletter/issues/hello-readers</link>');
     expect(newsletter).toContain('A first issue, with a link.');
+  });
+
+  it('hold exactly their rows, whatever a row’s text holds', () => {
+    // Text that closes a CDATA section twice, then writes an item of its own; a control character XML forbids.
+    const forged = 'One ]]> two ]]><item><title>Forged</title><link>https://evil.example</link></item>';
+    const rows = [
+      { ...course, id: 'c2', title: 'Tabs\u0001 & ]]> <b>', description: forged },
+      { ...course, id: 'c3', description: 'A <a href="https://evil.example">link</a> & more' },
+      course,
+    ];
+    const xml = feedXml('courses', { backendUrl, rows: { ...noContentRows, courses: rows } }, siteUrl);
+    // A real XML parser (jsdom's, strict): the document parses, and has one item per row.
+    const document = new DOMParser().parseFromString(xml, 'application/xml');
+    expect(document.getElementsByTagName('parsererror')).toHaveLength(0);
+    const items = [...document.getElementsByTagName('item')];
+    expect(items).toHaveLength(rows.length);
+    const field = (item: Element, name: string) => item.getElementsByTagName(name)[0]?.textContent;
+    expect(items.map((item) => field(item, 'title'))).toEqual(
+      expect.arrayContaining(['Tabs & ]]> <b>', 'Nest.js & <MongoDB>']),
+    );
+    expect(items.map((item) => field(item, 'link'))).toEqual(rows.map(() => course.link_to_course));
+    // A description is HTML to a feed reader: read as HTML, it is the row's text as written, with no element in it.
+    const descriptions = items.map((item) => {
+      const html = window.document.createElement('div');
+      html.innerHTML = field(item, 'description') ?? '';
+      return { elements: html.children.length, text: html.textContent };
+    });
+    expect(descriptions).toEqual(
+      expect.arrayContaining(rows.map((row) => ({ elements: 0, text: row.description }))),
+    );
   });
 
   it('are dated by their newest item, and have none when nothing was read', () => {

@@ -91,4 +91,24 @@ describe('ogImageSvg', () => {
     expect(svg).toContain('>alexmorgan.dev</text>');
     expect(svg).toContain('<rect/>');
   });
+
+  it('is an SVG document a parser reads, whatever an issue’s subject holds', () => {
+    // The archive's issues draw their pictures from the owner's subject: any character, markup or control ones too.
+    const subject = 'News ]]></text><text>forged\u0008';
+    const document = new DOMParser().parseFromString(
+      ogImageSvg({ heading: subject, summary: 'A summary' }, site, theme),
+      'image/svg+xml',
+    );
+    expect(document.getElementsByTagName('parsererror')).toHaveLength(0);
+    const texts = [...document.getElementsByTagName('text')].map((text) => text.textContent);
+    // The heading's lines (wrapped at a space), and nothing else: no element of the subject's own.
+    expect(texts).toEqual([
+      'Alex Morgan',
+      'Web Developer',
+      'News',
+      ']]></text><text>forged',
+      'A summary',
+      'alexmorgan.dev',
+    ]);
+  });
 });

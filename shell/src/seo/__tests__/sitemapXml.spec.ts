@@ -104,6 +104,19 @@ describe('sitemapXml', () => {
     expect(entryOf(xml, '/about')).not.toContain('<image:image>');
   });
 
+  it('parses, to exactly its pages and pictures, whatever an image address holds', () => {
+    const odd = 'https://cdn.example.com/c.webp?a=]]>&b=<url><loc>https://evil.example</loc></url>\u0007';
+    const rows = { ...content.rows, courses: [course('Odd', '2026-04-02T08:30:00+00:00', odd)] };
+    const document = new DOMParser().parseFromString(
+      sitemapXml(seoPages, { backendUrl, rows }, siteUrl),
+      'application/xml',
+    );
+    expect(document.getElementsByTagName('parsererror')).toHaveLength(0);
+    expect(document.getElementsByTagName('url')).toHaveLength(seoPages.length);
+    const images = [...document.getElementsByTagName('image:loc')].map((loc) => loc.textContent);
+    expect(images).toContain(odd.replace('\u0007', ''));
+  });
+
   it('lists the newsletter’s archive and each issue that went out, dated', () => {
     const withIssues = sitemapXml(
       seoPages,

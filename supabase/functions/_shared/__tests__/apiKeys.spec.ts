@@ -1,5 +1,5 @@
-// Reading the project's keys from the variables Supabase gives functions, the new ones first and the legacy ones as
-// fallback, and the constant-time comparison every check goes through.
+// Reading the project's keys from the variables Supabase gives functions (the legacy ones only while the project has
+// no secret key, or on the owner's word), and the constant-time comparison every check goes through.
 import { apiKeyHeaders, isOneOf, readProjectKeys, refuseCaller, requireSecretKey } from '../apiKeys.ts';
 import { projectVariables, restoreEnvAfterAll } from './localBackend.ts';
 
@@ -14,45 +14,100 @@ function setKeys(variables: Partial<Record<(typeof projectVariables)[number], st
 }
 
 describe('readProjectKeys', () => {
-  it('reads the named keys of the JSON dictionaries, then the legacy keys', () => {
+  it('reads the named keys of the JSON dictionaries', () => {
     setKeys({
       SUPABASE_PUBLISHABLE_KEYS: JSON.stringify({ default: 'sb_publishable_a', mobile: 'sb_publishable_b' }),
       SUPABASE_SECRET_KEYS: JSON.stringify({ default: 'sb_secret_a', scheduler: 'sb_secret_b' }),
-      SUPABASE_ANON_KEY: legacyAnon,
-      SUPABASE_SERVICE_ROLE_KEY: legacyServiceRole,
     });
     expect(readProjectKeys()).toMatchObject({
-      publishable: ['sb_publishable_a', 'sb_publishable_b', legacyAnon],
-      secret: ['sb_secret_a', 'sb_secret_b', legacyServiceRole],
+      publishable: ['sb_publishable_a', 'sb_publishable_b'],
+      secret: ['sb_secret_a', 'sb_secret_b'],
     });
     expect(requireSecretKey()).toBe('sb_secret_a');
   });
 
-  it('falls back to the legacy keys alone, as on a project created before the new keys', () => {
+  it('takes the legacy keys alone, as on a project created before the new keys', () => {
     setKeys({ SUPABASE_ANON_KEY: legacyAnon, SUPABASE_SERVICE_ROLE_KEY: legacyServiceRole });
     expect(readProjectKeys()).toMatchObject({ publishable: [legacyAnon], secret: [legacyServiceRole] });
     expect(requireSecretKey()).toBe(legacyServiceRole);
   });
 
-  it('neither uses nor accepts the legacy keys Supabase still gives once LEGACY_API_KEYS is off', async () => {
+  it('takes them too on a project with a publishable key and no secret key', () => {
     setKeys({
       SUPABASE_PUBLISHABLE_KEYS: JSON.stringify({ default: 'sb_publishable_a' }),
-      SUPABASE_SECRET_KEYS: JSON.stringify({ default: 'sb_secret_a' }),
       SUPABASE_ANON_KEY: legacyAnon,
       SUPABASE_SERVICE_ROLE_KEY: legacyServiceRole,
-      LEGACY_API_KEYS: 'off',
     });
-    expect(readProjectKeys()).toEqual({
-      publishable: ['sb_publishable_a'],
-      secret: ['sb_secret_a'],
-      legacy: { anonKey: undefined, serviceRoleKey: undefined },
+    expect(readProjectKeys()).toMatchObject({
+      publishable: ['sb_publishable_a', legacyAnon],
+      secret: [legacyServiceRole],
     });
-    jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+  });
+
+  const movedProject = {
+    SUPABASE_PUBLISHABLE_KEYS: JSON.stringify({ default: 'sb_publishable_a' }),
+    SUPABASE_SECRET_KEYS: JSON.stringify({ default: 'sb_secret_a' }),
+    SUPABASE_ANON_KEY: legacyAnon,
+    SUPABASE_SERVICE_ROLE_KEY: legacyServiceRole,
+  };
+
+  it.each([
+    ['unset', {}],
+    ['off', { LEGACY_API_KEYS: 'off' }],
+    ['anything but on or off', { LEGACY_API_KEYS: 'true' }],
+  ])(
+    'neither uses nor accepts the legacy keys Supabase still gives once the project has secret keys (LEGACY_API_KEYS %s)',
+    async (_setting, setting) => {
+      setKeys({ ...movedProject, ...setting });
+      const warnings = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+      expect(readProjectKeys()).toMatchObject({
+        publishable: ['sb_publishable_a'],
+        secret: ['sb_secret_a'],
+        legacy: { anonKey: undefined, serviceRoleKey: undefined },
+      });
+      const withLegacyKey = new Request('http://localhost/fn', {
+        method: 'POST',
+        headers: { authorization: `Bearer ${legacyServiceRole}` },
+      });
+      expect((await refuseCaller(withLegacyKey, 'secret', 'fn'))?.error).toBe('invalid_api_key');
+      expect(warnings).toHaveBeenCalledWith(
+        expect.stringMatching(/invalid_api_key: a legacy key, not accepted/),
+      );
+      jest.restoreAllMocks();
+    },
+  );
+
+  it("accepts them beside the new keys on the owner's word (LEGACY_API_KEYS=on), while the site moves", async () => {
+    setKeys({ ...movedProject, LEGACY_API_KEYS: 'on' });
+    expect(readProjectKeys()).toMatchObject({
+      publishable: ['sb_publishable_a', legacyAnon],
+      secret: ['sb_secret_a', legacyServiceRole],
+    });
+    expect(requireSecretKey()).toBe('sb_secret_a');
     const withLegacyKey = new Request('http://localhost/fn', {
       method: 'POST',
       headers: { authorization: `Bearer ${legacyServiceRole}` },
     });
-    expect((await refuseCaller(withLegacyKey, 'secret', 'fn'))?.error).toBe('invalid_api_key');
+    expect(await refuseCaller(withLegacyKey, 'secret', 'fn')).toBeNull();
+  });
+
+  it('refuses them on a project that has nothing else when LEGACY_API_KEYS is off, and says why', async () => {
+    setKeys({
+      SUPABASE_ANON_KEY: legacyAnon,
+      SUPABASE_SERVICE_ROLE_KEY: legacyServiceRole,
+      LEGACY_API_KEYS: 'OFF',
+    });
+    expect(readProjectKeys()).toMatchObject({ publishable: [], secret: [] });
+    const errors = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const withLegacyKey = new Request('http://localhost/fn', {
+      method: 'POST',
+      headers: { apikey: legacyAnon },
+    });
+    expect((await refuseCaller(withLegacyKey, 'publishable', 'fn'))?.error).toBe('invalid_api_key');
+    expect(errors).toHaveBeenCalledWith(
+      expect.stringContaining('legacy keys are not accepted: LEGACY_API_KEYS is off'),
+    );
     jest.restoreAllMocks();
   });
 

@@ -6,14 +6,7 @@ import newsletterSubscribe from '../../newsletter-subscribe/handler.ts';
 import { keyedHash } from '../clientAddress.ts';
 import { rateLimits } from '../rateLimits.ts';
 import { DEVELOPMENT_RECAPTCHA_TOKEN } from '../recaptchaRules.ts';
-import {
-  BACKEND_START_TIMEOUT_MS,
-  projectVariables,
-  restoreEnvAfterAll,
-  startLocalBackend,
-  useProjectEnv,
-  type LocalBackend,
-} from './localBackend.ts';
+import { projectVariables, restoreEnvAfterAll, localBackendForEachTest } from './localBackend.ts';
 
 const settingNames = [
   ...projectVariables,
@@ -23,30 +16,14 @@ const settingNames = [
 ] as const;
 restoreEnvAfterAll(settingNames);
 
-let backend: LocalBackend;
-let clientCount = 0;
-/** A caller of its own for each test: the limits are per client. */
-const newClient = () => `198.51.100.${(clientCount += 1)}`;
-
-beforeAll(async () => {
-  backend = await startLocalBackend();
-}, BACKEND_START_TIMEOUT_MS);
-
-afterAll(async () => {
-  await backend?.stop();
-});
+const local = localBackendForEachTest();
+const { newClient } = local;
 
 beforeEach(() => {
-  useProjectEnv(backend);
-  process.env.CLIENT_IP_HEADER = 'x-forwarded-for';
   // As under the stand-in: no reCAPTCHA secret, the development token accepted (verifyRecaptcha.spec.ts has Google's).
   delete process.env.RECAPTCHA_SECRET;
   process.env.RECAPTCHA_ACCEPT_DEVELOPMENT_TOKEN = 'true';
-  jest.spyOn(console, 'error').mockImplementation(() => undefined);
-  jest.spyOn(console, 'warn').mockImplementation(() => undefined);
 });
-
-afterEach(() => jest.restoreAllMocks());
 
 function post(
   handler: (request: Request) => Promise<Response>,
@@ -58,7 +35,7 @@ function post(
     new Request('http://localhost/fn', {
       method: 'POST',
       headers: {
-        apikey: backend.publishableKey,
+        apikey: local.backend.publishableKey,
         'content-type': 'application/json',
         'x-forwarded-for': client,
         ...headers,
@@ -69,8 +46,11 @@ function post(
 }
 
 const stored = async (email: string) =>
-  (await backend.readAsOwner<{ email: string }>(`emails?select=email&email=eq.${encodeURIComponent(email)}`))
-    .length;
+  (
+    await local.backend.readAsOwner<{ email: string }>(
+      `emails?select=email&email=eq.${encodeURIComponent(email)}`,
+    )
+  ).length;
 
 /** What the newsletter forms send: the address and the page's captcha token. */
 const subscription = (email: string, recaptcha: string = DEVELOPMENT_RECAPTCHA_TOKEN) => ({
@@ -139,7 +119,7 @@ describe('newsletter-subscribe', () => {
       );
     }
     expect(statuses).toEqual([...Array(subscriptions.perClient.max).fill(200), 429, 429]);
-    const rows = await backend.readAsOwner<{ email: string }>(
+    const rows = await local.backend.readAsOwner<{ email: string }>(
       `emails?select=email&email=like.flood*.${stamp}*`,
     );
     expect(rows).toHaveLength(subscriptions.perClient.max);
@@ -151,9 +131,9 @@ describe('newsletter-subscribe', () => {
     const stamp = Date.now();
     const network = `2001:db8:${(stamp % 0xffff).toString(16)}`;
     // All but one of the network's subscriptions, as if made from other /64s of it.
-    const bucket = `newsletterSubscribe:network:${await keyedHash(`${network}::/48`, backend.secretKey)}`;
+    const bucket = `newsletterSubscribe:network:${await keyedHash(`${network}::/48`, local.backend.secretKey)}`;
     expect(
-      await backend.writeAsOwner('POST', 'rate_limit_hits', {
+      await local.backend.writeAsOwner('POST', 'rate_limit_hits', {
         bucket,
         weight: subscriptions.perNetwork.max - 1,
       }),
@@ -181,7 +161,7 @@ describe('newsletter-subscribe', () => {
 
   it(`holds all clients together to ${subscriptions.allClients.max} an hour`, async () => {
     expect(
-      await backend.writeAsOwner('POST', 'rate_limit_hits', {
+      await local.backend.writeAsOwner('POST', 'rate_limit_hits', {
         bucket: 'newsletterSubscribe:all-clients',
         weight: subscriptions.allClients.max,
       }),
@@ -191,14 +171,14 @@ describe('newsletter-subscribe', () => {
       expect((await post(newsletterSubscribe, subscription(email), newClient())).status).toBe(429);
       expect(await stored(email)).toBe(0);
     } finally {
-      await backend.writeAsOwner('DELETE', 'rate_limit_hits?bucket=eq.newsletterSubscribe:all-clients');
+      await local.backend.writeAsOwner('DELETE', 'rate_limit_hits?bucket=eq.newsletterSubscribe:all-clients');
     }
   });
 });
 
 const countEvents = async (route: string) =>
   (
-    await backend.readAsOwner<{ id: number }>(
+    await local.backend.readAsOwner<{ id: number }>(
       `analytics_events?select=id&route=eq.${encodeURIComponent(route)}`,
     )
   ).length;
@@ -229,7 +209,7 @@ describe('analytics-events', () => {
       })),
     };
     expect((await post(analyticsEvents, batch, newClient())).status).toBe(204);
-    const rows = await backend.readAsOwner<{ payload: unknown }>(
+    const rows = await local.backend.readAsOwner<{ payload: unknown }>(
       `analytics_events?select=payload&route=eq.${encodeURIComponent(route)}&order=id`,
     );
     expect(rows.map((row) => row.payload)).toEqual([
@@ -293,14 +273,14 @@ describe('analytics-events', () => {
   it('holds all clients together to the shared hourly ceiling', async () => {
     const full = rateLimits.analyticsEvents.allClients.max;
     expect(
-      await backend.writeAsOwner('POST', 'rate_limit_hits', {
+      await local.backend.writeAsOwner('POST', 'rate_limit_hits', {
         bucket: 'analyticsEvents:all-clients',
         weight: 1000,
       }),
     ).toBe(201);
     // The check allows at most 1000 units a hit row, so the bucket is filled in rows of 1000.
     for (let filled = 1000; filled < full; filled += 1000) {
-      await backend.writeAsOwner('POST', 'rate_limit_hits', {
+      await local.backend.writeAsOwner('POST', 'rate_limit_hits', {
         bucket: 'analyticsEvents:all-clients',
         weight: 1000,
       });
@@ -310,7 +290,7 @@ describe('analytics-events', () => {
       expect((await post(analyticsEvents, events(route, 1), newClient())).status).toBe(429);
       expect(await countEvents(route)).toBe(0);
     } finally {
-      await backend.writeAsOwner('DELETE', 'rate_limit_hits?bucket=eq.analyticsEvents:all-clients');
+      await local.backend.writeAsOwner('DELETE', 'rate_limit_hits?bucket=eq.analyticsEvents:all-clients');
     }
   });
 });

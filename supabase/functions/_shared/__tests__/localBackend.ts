@@ -11,8 +11,11 @@ import {
 } from '@site/supabase-local/keys';
 import { apiKeyHeaders } from '../apiKeys.ts';
 
-/** Starting means opening PGlite and running every migration and the seed: allow for a slow, shared machine. */
-export const BACKEND_START_TIMEOUT_MS = 90_000;
+/**
+ * Starting means opening PGlite and running every migration and the seed. A safety net for a machine half as fast as
+ * ours (one core) and busy: the stand-in took 108 s to answer its first read at a load of 35 here.
+ */
+export const BACKEND_START_TIMEOUT_MS = 300_000;
 
 export interface LocalBackend {
   url: string;
@@ -23,6 +26,8 @@ export interface LocalBackend {
   functionEnv: Record<string, string>;
   /** GET /rest/v1/<path> with the secret key, as the owner's dashboard reads. */
   readAsOwner: <Row>(pathAndQuery: string) => Promise<Row[]>;
+  /** POST /functions/v1/<name> with these headers and a JSON body, as a caller of the function sends it. */
+  callFunction: (name: string, headers: Record<string, string>, body?: unknown) => Promise<Response>;
   /** POST, PATCH or DELETE /rest/v1/<path> with the secret key; resolves with the status. */
   writeAsOwner: (
     method: 'POST' | 'PATCH' | 'DELETE',
@@ -55,13 +60,17 @@ async function answers(url: string): Promise<boolean> {
 
 /**
  * @param env extra environment for the stand-in's process, which its edge functions read
- * @param options.apiKeys the project's keys: 'current' (publishable and secret) or 'legacy' (the anon and
- *   service-role JWTs alone, as a project created before the new keys)
+ * @param options.apiKeys the project's keys: 'current' (publishable and secret), 'legacy' (the anon and
+ *   service-role JWTs alone, as a project created before the new keys) or 'both' (such a project once it has created
+ *   the new keys: they are its keys, and its functions are given the legacy ones too)
  * @param options.schedule false: the stand-in does not send the outbox itself (tests that run it, with their settings)
  */
 export async function startLocalBackend(
   env: Record<string, string> = {},
-  { apiKeys = 'current', schedule = true }: { apiKeys?: 'current' | 'legacy'; schedule?: boolean } = {},
+  {
+    apiKeys = 'current',
+    schedule = true,
+  }: { apiKeys?: 'current' | 'legacy' | 'both'; schedule?: boolean } = {},
 ): Promise<LocalBackend> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
@@ -109,14 +118,23 @@ export async function startLocalBackend(
     url,
     publishableKey,
     secretKey,
-    functionEnv:
-      apiKeys === 'legacy'
-        ? { SUPABASE_URL: url, SUPABASE_ANON_KEY: publishableKey, SUPABASE_SERVICE_ROLE_KEY: secretKey }
-        : {
-            SUPABASE_URL: url,
-            SUPABASE_PUBLISHABLE_KEYS: JSON.stringify({ default: publishableKey }),
-            SUPABASE_SECRET_KEYS: JSON.stringify({ default: secretKey }),
-          },
+    functionEnv: {
+      SUPABASE_URL: url,
+      ...(apiKeys !== 'legacy' && {
+        SUPABASE_PUBLISHABLE_KEYS: JSON.stringify({ default: publishableKey }),
+        SUPABASE_SECRET_KEYS: JSON.stringify({ default: secretKey }),
+      }),
+      ...(apiKeys !== 'current' && {
+        SUPABASE_ANON_KEY: LOCAL_ANON_KEY,
+        SUPABASE_SERVICE_ROLE_KEY: LOCAL_SERVICE_ROLE_KEY,
+      }),
+    },
+    callFunction: (name, headers, body = {}) =>
+      fetch(`${url}/functions/v1/${name}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', ...headers },
+        body: JSON.stringify(body),
+      }),
     readAsOwner: async <Row>(pathAndQuery: string) => {
       const response = await fetch(`${url}/rest/v1/${pathAndQuery}`, { headers: ownerHeaders });
       if (!response.ok)
@@ -144,6 +162,17 @@ export async function startLocalBackend(
   };
 }
 
+/** What mail-outbox answers for one run (the counts of each outcome), whatever the counts are. */
+export const outboxRunAnswer = {
+  sent: expect.any(Number),
+  retried: expect.any(Number),
+  failed: expect.any(Number),
+  cancelled: expect.any(Number),
+  waiting: expect.any(Number),
+  released: expect.any(Number),
+  unrecorded: expect.any(Number),
+};
+
 /** Every variable through which a hosted project gives its functions its URL and keys. */
 export const projectVariables = [
   'SUPABASE_URL',
@@ -155,7 +184,7 @@ export const projectVariables = [
 ] as const;
 
 /** Gives handlers run in this process the project's variables, and none of another project's. */
-export function useProjectEnv(backend: Pick<LocalBackend, 'functionEnv'>): void {
+export function applyProjectEnv(backend: Pick<LocalBackend, 'functionEnv'>): void {
   for (const name of projectVariables) {
     const value = backend.functionEnv[name];
     if (value === undefined) delete process.env[name];
@@ -172,4 +201,41 @@ export function restoreEnvAfterAll(names: readonly string[]): void {
       else process.env[name] = saved[name];
     }
   });
+}
+
+/**
+ * The stand-in for the handlers a test file (or a describe) runs under Node: started before its tests, stopped after;
+ * before each test, the project's variables, the client's address read from x-forwarded-for as the gateway gives it,
+ * and the handlers' console errors and warnings kept out of the output. `newClient()` is a caller of its own: the
+ * limits and the visitors are per client.
+ */
+export function localBackendForEachTest(): { readonly backend: LocalBackend; newClient: () => string } {
+  let backend: LocalBackend | undefined;
+  let clientCount = 0;
+  beforeAll(async () => {
+    backend = await startLocalBackend();
+  }, BACKEND_START_TIMEOUT_MS);
+  afterAll(async () => {
+    await backend?.stop();
+  });
+  beforeEach(() => {
+    applyProjectEnv(started());
+    process.env.CLIENT_IP_HEADER = 'x-forwarded-for';
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+  });
+  afterEach(() => jest.restoreAllMocks());
+  function started(): LocalBackend {
+    if (!backend)
+      throw new Error(
+        'The stand-in has not started (localBackendForEachTest is called at the top of a file or a describe)',
+      );
+    return backend;
+  }
+  return {
+    get backend() {
+      return started();
+    },
+    newClient: () => `198.51.100.${(clientCount += 1)}`,
+  };
 }

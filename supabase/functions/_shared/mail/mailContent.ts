@@ -1,13 +1,13 @@
 // The mails the site sends, written when they are sent from what the outbox row holds (public.claim_mail_outbox): a
-// newsletter confirmation, the welcome that follows it, the owner's copy of a contact message, and the owner's report
-// (ownerReportMail.ts). Only what is stored goes in (never the clock), so every attempt at a row writes the same bytes
-// and the provider's idempotency key holds. Each returns the mail, or why it cannot be written now (a setting of ours
-// is missing or wrong: it waits) or is no longer wanted (it is cancelled).
+// newsletter confirmation, the welcome that follows it, the owner's copy of a contact message, and any other kind the
+// caller gives the composer (the owner's report: ownerReportMail.ts, given by mailOutbox.ts), which depends on this
+// module and never the reverse. Only what is stored goes in (never the clock), so every attempt at a row writes the
+// same bytes and the provider's idempotency key holds. Each returns the mail, or why it cannot be written now (a
+// setting of ours is missing or wrong: it waits) or is no longer wanted (it is cancelled).
 import { displayName, headerText } from './mailHeaders.ts';
 import { mailLinkUrl, signMailLink, type MailLinkPurpose } from './mailLinks.ts';
 import type { MailSettings } from './mailSettings.ts';
 import type { OutgoingMail } from './mailTransport.ts';
-import { ownerReportMail, type OwnerReportDetails } from './ownerReportMail.ts';
 import type { MailBlock } from './template/MailLayout.tsx';
 import { mailBrand, renderMail } from './template/renderMail.ts';
 
@@ -38,8 +38,8 @@ export interface OutboxRow {
   claimToken: string;
   /** A confirmation's link expiry, as queued (its text and its link say so). */
   linkExpiresAt: string | null;
-  /** null when the row it was about is gone. */
-  details: SubscriberDetails | ContactDetails | OwnerReportDetails | null;
+  /** null when the row it was about is gone; a kind given to the composer reads its own details. */
+  details: SubscriberDetails | ContactDetails | Record<string, unknown> | null;
 }
 
 export type ComposedMail =
@@ -188,12 +188,24 @@ async function contactMail(
   };
 }
 
-export async function composeMail(row: OutboxRow, settings: MailSettings): Promise<ComposedMail> {
+/** Writes the mail of an outbox row of one kind (its details are not null). */
+export type MailComposer = (
+  row: OutboxRow & { details: NonNullable<OutboxRow['details']> },
+  settings: MailSettings,
+) => Promise<ComposedMail>;
+
+/** Writes a row's mail: with the composer given for its kind, else as one of the kinds written here. */
+export async function composeMail(
+  row: OutboxRow,
+  settings: MailSettings,
+  kinds: Partial<Record<MailKind, MailComposer>> = {},
+): Promise<ComposedMail> {
   if (row.details === null) return { outcome: 'cancel', reason: 'What the mail was about is gone' };
+  const given = kinds[row.kind];
+  if (given) return given({ ...row, details: row.details }, settings);
   if (row.kind === 'contact_notification') {
     return contactMail(row as OutboxRow & { details: ContactDetails }, settings);
   }
-  if (row.kind === 'owner_report')
-    return ownerReportMail(row.id, row.details as OwnerReportDetails, settings);
+  if (row.kind === 'owner_report') return { outcome: 'cancel', reason: 'No composer for the owner’s report' };
   return newsletterMail(row as OutboxRow & { details: SubscriberDetails }, settings);
 }

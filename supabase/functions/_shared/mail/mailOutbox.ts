@@ -26,7 +26,8 @@
 // schedule (pg_cron hosted, the stand-in's own timer locally), and right after a function queues mail.
 import { serviceRequest, type ServiceBackend } from '../serviceBackend.ts';
 import { redactAddresses } from './mailAddresses.ts';
-import { composeMail, type OutboxRow } from './mailContent.ts';
+import { composeMail, type MailComposer, type OutboxRow } from './mailContent.ts';
+import { ownerReportMail, type OwnerReportDetails } from './ownerReportMail.ts';
 import { readMailSettings, type MailSettings } from './mailSettings.ts';
 import { sendMail, type OutgoingMail } from './mailTransport.ts';
 
@@ -43,7 +44,14 @@ export const OUTBOX_GIVE_UP_AFTER_SECONDS = 2 * 24 * 3600;
 /** A mail waiting for a setting is looked at again this soon (hosted, the schedule's next minute). */
 export const OUTBOX_WAIT_SECONDS = 15;
 
+/** The kinds of mail written outside the composer, given to it (mailContent.ts writes the others). */
+const mailKinds: Partial<Record<OutboxRow['kind'], MailComposer>> = {
+  owner_report: (row, settings) =>
+    ownerReportMail(row.id, row.details as unknown as OwnerReportDetails, settings),
+};
+
 /** Tried again after 5 s, 10 s, 20 s ... then hourly. */
+
 export function retryDelaySeconds(attempts: number): number {
   return Math.min(3600, 5 * 2 ** Math.max(attempts - 1, 0));
 }
@@ -61,7 +69,7 @@ export interface DeliveryReport {
 }
 
 type Decision =
-  | { outcome: 'sent'; note?: string }
+  | { outcome: 'sent' }
   | { outcome: 'cancelled' | 'failed' | 'retry' | 'wait'; error: string }
   | { outcome: 'release' };
 
@@ -114,12 +122,7 @@ async function suppressedAmong(backend: ServiceBackend, addresses: string[]): Pr
 
 /** Records the decision for the holder of the claim; false when the claim is no longer this run's. */
 async function finish(backend: ServiceBackend, row: OutboxRow, decision: Decision): Promise<boolean> {
-  const error =
-    decision.outcome === 'sent'
-      ? (decision.note ?? null)
-      : decision.outcome === 'release'
-        ? null
-        : decision.error;
+  const error = decision.outcome === 'sent' || decision.outcome === 'release' ? null : decision.error;
   const retryAfter =
     decision.outcome === 'retry'
       ? retryDelaySeconds(row.attempts)
@@ -157,7 +160,7 @@ export async function deliverDueMail(
   const mails = new Map<string, OutgoingMail>();
   for (const row of claimed) {
     try {
-      const composed = await composeMail(row, settings);
+      const composed = await composeMail(row, settings, mailKinds);
       if (composed.outcome === 'mail') mails.set(row.id, composed.mail);
       else {
         const outcome = composed.outcome === 'wait' ? 'wait' : 'cancelled';
@@ -228,8 +231,9 @@ export async function deliverDueMail(
 }
 
 /**
- * Sends what is due without holding up the visitor's answer: after the response on the edge runtime
- * (EdgeRuntime.waitUntil), in the background under Node. A failure is logged; the schedule tries again.
+ * Sends what is due without holding up the visitor's answer: after the response on the edge runtime, hosted and in
+ * the stand-in (EdgeRuntime.waitUntil), in the background where there is none (unit tests under Node). A failure is
+ * logged; the schedule tries again.
  */
 export function deliverDueMailSoon(backend: ServiceBackend): void {
   const delivery = deliverDueMail(backend).catch((error: unknown) =>

@@ -22,7 +22,7 @@ export interface OutgoingMail {
 }
 
 export type SendOutcome =
-  | { outcome: 'sent'; note?: string }
+  | { outcome: 'sent' }
   /** retry: later, with backoff; wait: until a setting is fixed (error names it); failed: never. */
   | { outcome: 'retry' | 'wait' | 'failed'; error: string };
 
@@ -49,15 +49,25 @@ function describe(error: unknown): string {
 
 /**
  * What an answer of Resend's API means for the mail (https://resend.com/docs/api-reference/errors and
- * /dashboard/emails/idempotency-keys). A repeated request with the same key and body is answered like the first (sent);
- * the same key with another body (invalid_idempotent_request) means the mail went out before, in another version: it
- * is not sent again. A key or a sender Resend refuses is the owner's to fix: the mail waits for it.
+ * /dashboard/emails/idempotency-keys). A repeated request with the same key and body is answered like the first (sent).
+ * The same key with another body (409 invalid_idempotent_request) means Resend holds an earlier request under the key
+ * and says nothing of whether it went out. Every attempt at a mail is the same bytes (a mail is written from what is
+ * stored, a newsletter batch keeps its copies once tried), so only a setting that changes the mail (MAIL_FROM,
+ * SITE_URL, the link key, the postal address) changed between two attempts can cause it: the mail is given up, never
+ * recorded as sent and never sent a second time, and last_error says so. The same key still in progress
+ * (concurrent_idempotent_requests) is tried again later. A key or a sender Resend refuses is the owner's to fix: the
+ * mail waits for it.
  */
 export function readResendAnswer(status: number, name: string, message: string): SendOutcome {
   if (status >= 200 && status < 300) return { outcome: 'sent' };
   const said = redactAddresses(`Resend answered ${status} ${name}: ${message}`.slice(0, 400));
   if (status === 409 && name === 'invalid_idempotent_request') {
-    return { outcome: 'sent', note: `Sent before, not sent again (${said})` };
+    return {
+      outcome: 'failed',
+      error:
+        `Not sent again: Resend holds another version of this mail under its idempotency key, sent or not (a ` +
+        `setting that changes the mail changed between two attempts). ${said}`,
+    };
   }
   if (status === 401 || ['invalid_api_key', 'missing_api_key', 'restricted_api_key'].includes(name)) {
     return { outcome: 'wait', error: `RESEND_API_KEY was refused. ${said}` };

@@ -42,13 +42,16 @@ export interface IssueTemplate extends RenderedMail {
   archiveUrl: string;
 }
 
-export type ComposedIssue = { ok: true; template: IssueTemplate } | { ok: false; reason: string };
+/** Not written now: a setting is missing (its copies wait for it), or the issue's own text cannot be sent (`ofText`:
+ *  the owner must change it, and a test copy of it is refused). */
+export type ComposedIssue =
+  { ok: true; template: IssueTemplate } | { ok: false; reason: string; ofText?: boolean };
 
 export function archiveUrl(siteUrl: string, slug: string): string {
   return `${siteUrl}${newsletterArchivePath}/${slug}`;
 }
 
-/** The issue written once, or why it cannot be now (a setting is missing: its copies wait). */
+/** The issue written once, or why it cannot be now. */
 export async function composeIssue(
   issue: IssueRow,
   settings: Pick<MailSettings, 'siteUrl' | 'from'>,
@@ -64,6 +67,7 @@ export async function composeIssue(
     return {
       ok: false,
       reason: `${body.imagesWithoutAlt} image(s) without alt text: write ![what it shows](address)`,
+      ofText: true,
     };
   }
   const url = archiveUrl(siteUrl, issue.slug);

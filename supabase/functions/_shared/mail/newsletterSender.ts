@@ -9,7 +9,9 @@
 //            (NEWSLETTER_LEASE_SECONDS > NEWSLETTER_RUN_BUDGET_MS + one call), so no other run sends a batch this one
 //            may still be sending, and a run that dies leaves its batches due again once the lease is over. A copy to
 //            someone who left or was suppressed since it was queued is cancelled there, not claimed.
-//   Compose  each issue once per run (newsletterIssueMail.ts), each copy from it with its own unsubscribe link.
+//   Compose  each issue once per run (newsletterIssueMail.ts), each copy from it with its own unsubscribe link. A
+//            test copy of a text that cannot be sent (the owner changed it after asking) is given up, with why on its
+//            issue: the owner asks again once it is fixed, and nothing goes out by itself.
 //   Send     a batch a call (newsletterTransport.ts), with the batch's idempotency key, which is the same on every
 //            attempt: a batch that went out before its sender died is not sent again when it is claimed again.
 //            NEWSLETTER_CONCURRENT_BATCHES calls at a time at most, paced by the provider's answers.
@@ -172,14 +174,27 @@ export async function runNewsletter(
     return mailLinkUrl(siteUrl, 'unsubscribe', token);
   }
 
+  /** A test copy whose text cannot be sent: given up, and its issue (a draft still) says why, as at the request. */
+  async function refuseTest(copy: ClaimedCopy, reason: string): Promise<void> {
+    await finish([copy], 'failed', reason);
+    await serviceRequest(
+      backend,
+      `newsletter_issues?id=eq.${copy.issue_id}&status=eq.draft`,
+      { last_error: `${reason}, then ask for a test again` },
+      {},
+      'PATCH',
+    );
+  }
+
   const pace = new ProviderPace();
   async function send(batch: ClaimedCopy[]): Promise<void> {
     const first = batch[0]!;
     if (Date.now() - started > budgetMs) return finish(batch, 'release');
     const composed = await issueOf(first.issue_id);
+    const test = first.kind === 'newsletter_test';
+    if (!composed.ok && test && composed.ofText) return refuseTest(first, composed.reason);
     if (!composed.ok) return finish(batch, 'wait', composed.reason, NEWSLETTER_WAIT_SECONDS);
     if (!mail.linkKeys.ok) return finish(batch, 'wait', mail.linkKeys.reason, NEWSLETTER_WAIT_SECONDS);
-    const test = first.kind === 'newsletter_test';
     if (test && !mail.owner.ok) return finish(batch, 'wait', mail.owner.reason, NEWSLETTER_WAIT_SECONDS);
     const { siteUrl } = composed.template;
     const linkKey = mail.linkKeys.value.current;

@@ -151,14 +151,11 @@ async function sendBatchWithResend(
           : { outcome: 'failed', error: redactAddresses(`Refused: ${error}`) };
       });
     }
-    // An error answer means for the batch what it means for one mail (readResendAnswer): the same key with another
-    // body is an earlier attempt of this batch, taken (a copy left since changed the body): sent; our key or sender
-    // refused waits for the owner to fix it; the rest is tried again or given up.
+    // An error answer means for the batch what it means for one mail (readResendAnswer): our key or sender refused
+    // waits for the owner to fix it; the same key with another body is given up (the body can only change with a
+    // setting: a batch keeps its copies once tried); the rest is tried again or given up.
     const read = readResendAnswer(response.status, answer?.name ?? '', answer?.message ?? '');
-    return everyCopy(
-      batch,
-      read.outcome === 'sent' ? { outcome: 'sent' } : { outcome: read.outcome, error: read.error },
-    );
+    return everyCopy(batch, read.outcome === 'sent' ? read : { outcome: read.outcome, error: read.error });
   }
 }
 

@@ -1,9 +1,25 @@
 // The owner's report as a mail (the outbox's owner_report kind): written when it is sent from the figures stored with
 // the report (public.owner_reports), so every attempt sends the same figures, those the views show for its period.
-// Visits per day as a bar chart, then pages, searches (those that found nothing first), what was opened and played,
-// ads, the newsletter and the messages; every figure beside the period before's and the change. A period with no visit
-// says so in its first line. The plain-text part is made from the same HTML by the template (renderMail).
-import { readOwnerReportFigures, describeChange, figureLabels, formatCount } from './ownerReportFigures.ts';
+// First the visitors (visitors, pageviews, visits, pages per visit, one-page visits, a spike and the source that
+// brought it, visitors per day as a bar chart), where they came from (sources, campaigns) and the pages they read;
+// then the menus, searches (those that found nothing first), what was opened and played, ads, the newsletter, the
+// fediverse account and the messages; every figure beside the period before's and the change. A period with no
+// visitor says so in its first line. The sections are data (reportSections): a figure is a name in a list, a section
+// an entry. The plain-text part is made from the same HTML by the template (renderMail). What a visitor or a
+// remote server wrote is shown as their words (visitorWords), never as a link.
+import {
+  describeChange,
+  describeRateChange,
+  fediverseFigureLabels,
+  fediverseFigureNames,
+  figureLabels,
+  formatCount,
+  formatRate,
+  rateLabels,
+  rateNames,
+  readOwnerReportFigures,
+  visitorWords,
+} from './ownerReportFigures.ts';
 import type { Figure, FigureName, ListName, OwnerReportFigures, RankedItem } from './ownerReportFigures.ts';
 import type { ComposedMail } from './mailContent.ts';
 import type { MailSettings } from './mailSettings.ts';
@@ -21,11 +37,14 @@ export interface OwnerReportDetails {
 
 /** The words of the report that tests and the owner's guide quote. */
 export const ownerReportTexts = {
-  weeklySubject: (host: string, days: string, visits: string) => `Your week on ${host}, ${days}: ${visits}`,
-  onDemandSubject: (host: string, days: string, visits: string) =>
-    `Your last seven days on ${host}, ${days}: ${visits}`,
-  noVisits: (period: string) => `No visits ${period}: nobody opened the site.`,
+  weeklySubject: (host: string, days: string, visitors: string) =>
+    `Your week on ${host}, ${days}: ${visitors}`,
+  onDemandSubject: (host: string, days: string, visitors: string) =>
+    `Your last seven days on ${host}, ${days}: ${visitors}`,
+  noVisitors: (period: string) => `No visitors ${period}: nobody read a page of the site.`,
   notFoundHeading: 'Searched for and not found',
+  howCounted:
+    'A visitor is one browser on one day, counted without cookies (a daily hash of its address and browser, destroyed with the day): a person on two days is two visitors. A visit is a visitor’s pages with no pause of more than 30 minutes. Sources and campaigns are named once at least three networks sent visitors from them; the others are left out of the lists.',
 } as const;
 
 interface PeriodWords {
@@ -79,15 +98,21 @@ function figureRow(label: MailTableCell, figure: Figure): MailTableCell[] {
   return [label, formatCount(figure.count), formatCount(figure.previousCount), describeChange(figure)];
 }
 
-/** A list as a table, or a line that says it is empty. */
-function listBlocks(caption: string, first: string, items: RankedItem[], words: PeriodWords): MailBlock[] {
+/** A list as a table, or a line that says it is empty; `show` writes an item (a visitor's words as such). */
+function listBlocks(
+  caption: string,
+  first: string,
+  items: RankedItem[],
+  words: PeriodWords,
+  show: (item: string) => string = (item) => item,
+): MailBlock[] {
   if (items.length === 0) return [{ kind: 'text', text: `${caption}: none ${words.current}.` }];
   return [
     {
       kind: 'table',
       caption,
       columns: figureColumns(words, first),
-      rows: items.map((item) => figureRow(item.item, item)),
+      rows: items.map((item) => figureRow(show(item.item), item)),
     },
   ];
 }
@@ -118,150 +143,261 @@ const catalogues = [
   notFound: ListName;
 }[];
 
-function ownerReportBlocks(figures: OwnerReportFigures, words: PeriodWords): MailBlock[] {
-  const { counts, top } = figures;
-  const visits = counts.visits;
-  const blocks: MailBlock[] = [];
-  const summary = (name: FigureName) => {
-    const figure = counts[name];
-    return `${figureLabels[name]}: ${formatCount(figure.count)} (${words.previousColumn.toLowerCase()}: ${formatCount(figure.previousCount)}, ${describeChange(figure)}).`;
-  };
-  const row = (name: FigureName) => figureRow(figureLabels[name], counts[name]);
+/** What a section of the report is written from. */
+interface ReportContext {
+  figures: OwnerReportFigures;
+  words: PeriodWords;
+  /** A figure's sentence: "Visitors: 42 (week before: 30, +12 (+40%))." */
+  summary: (name: FigureName) => string;
+  /** A table of single figures, each beside the period before's. */
+  figureTable: (caption: string, first: string, names: readonly FigureName[]) => MailBlock;
+}
 
-  blocks.push({ kind: 'subheading', text: 'Visits' });
-  if (visits.count === 0) {
-    blocks.push({ kind: 'text', text: ownerReportTexts.noVisits(words.current) });
-    blocks.push({ kind: 'text', text: summary('visits') });
-  } else {
-    blocks.push({ kind: 'text', text: summary('visits') });
-    blocks.push({
-      kind: 'barChart',
-      caption: 'Visits per day',
-      bars: figures.visitsPerDay.map(({ day, visits: count }) => ({
-        label: formatDay(day, { weekday: 'short', day: 'numeric', month: 'short' }),
-        value: count,
-        valueText: formatCount(count),
-      })),
-    });
-  }
-  blocks.push({
-    kind: 'text',
-    text: 'A visit is the site opened in a browser tab (from a link, a bookmark or a typed address, or a reload); moving between its pages is the same visit.',
-  });
+/** A section: its heading and its blocks. A figure added to the database is a name in one of these lists. */
+interface ReportSection {
+  heading: string;
+  blocks: (context: ReportContext) => MailBlock[];
+}
 
-  blocks.push({ kind: 'subheading', text: 'Pages reached from the menus' });
-  blocks.push({
-    kind: 'table',
-    caption: 'Menu clicks',
-    columns: figureColumns(words, 'Menu'),
-    rows: [row('navbar_clicks'), row('footer_clicks')],
-  });
-  blocks.push(...listBlocks('From the navbar', 'Page', top.navbar_pages, words));
-  blocks.push(...listBlocks('From the footer', 'Page', top.footer_pages, words));
+const shortDay = { weekday: 'short', day: 'numeric', month: 'short' } as const;
 
-  blocks.push({ kind: 'subheading', text: 'Searches' });
-  blocks.push({
-    kind: 'table',
-    caption: 'Searches per catalogue',
-    columns: figureColumns(words, 'Catalogue'),
-    rows: [...catalogues.map((catalogue) => row(catalogue.searches)), row('searches_without_results')],
-  });
-  const notFound = catalogues.flatMap((catalogue) =>
-    top[catalogue.notFound].map((item) => [catalogue.name, ...figureRow(item.item, item)]),
-  );
-  blocks.push(
-    notFound.length === 0
-      ? { kind: 'text', text: `${ownerReportTexts.notFoundHeading}: nothing ${words.current}.` }
-      : {
-          kind: 'table',
-          caption: ownerReportTexts.notFoundHeading,
-          columns: [{ label: 'Catalogue' }, ...figureColumns(words, 'Search')],
-          rows: notFound,
-        },
-  );
-  for (const catalogue of catalogues) {
-    blocks.push(...listBlocks(`Top ${catalogue.one} searches`, 'Search', top[catalogue.searches], words));
-  }
-
-  blocks.push({ kind: 'subheading', text: 'What visitors opened' });
-  blocks.push(...listBlocks('Projects opened', 'Project', top.projects_opened, words));
-  blocks.push(...listBlocks('Courses opened', 'Course', top.courses_opened, words));
-  blocks.push(...listBlocks('Tutorials played', 'Tutorial', top.tutorials_played, words));
-  blocks.push({
-    kind: 'table',
-    caption: 'All of it',
-    columns: figureColumns(words, 'What'),
-    rows: [
-      row('projects_opened'),
-      row('courses_opened'),
-      row('tutorials_played'),
-      row('channel_visits'),
-      row('resume_views'),
-    ],
-  });
-
-  blocks.push({ kind: 'subheading', text: 'Ads' });
-  const perHundredVisits = (clicks: number) =>
-    visits.count === 0 ? '–' : (Math.round((clicks / visits.count) * 1000) / 10).toFixed(1);
-  blocks.push({
-    kind: 'text',
-    text: `${summary('ad_clicks')} Per 100 visits: ${perHundredVisits(counts.ad_clicks.count)}.`,
-  });
-  if (top.ad_clicks.length > 0) {
-    blocks.push({
-      kind: 'table',
-      caption: 'Clicks per ad',
-      columns: [...figureColumns(words, 'Ad'), { label: 'Per 100 visits', numeric: true }],
-      rows: top.ad_clicks.map((ad) => [...figureRow(ad.item, ad), perHundredVisits(ad.count)]),
-    });
-  }
-
-  blocks.push({ kind: 'subheading', text: 'Newsletter' });
-  blocks.push({
-    kind: 'table',
-    caption: 'Subscribers',
-    columns: figureColumns(words, 'What'),
-    rows: [
-      row('popup_dismissals'),
-      row('new_subscribers'),
-      row('unsubscribes'),
-      row('bounces_and_complaints'),
-      row('issues_sent'),
-    ],
-  });
-
-  blocks.push({ kind: 'subheading', text: 'Messages' });
-  blocks.push({ kind: 'text', text: summary('contact_messages') });
-  if (figures.messages.length > 0) {
-    blocks.push({
-      kind: 'table',
-      caption: 'Messages received',
-      columns: [{ label: 'Received' }, { label: 'From' }, { label: 'Subject' }, { label: 'Reply' }],
-      rows: figures.messages.map((message) => [
-        formatInstant(message.receivedAt, figures.period.timeZone, {
-          weekday: 'short',
-          day: 'numeric',
-          month: 'short',
-          hour: '2-digit',
-          minute: '2-digit',
-        }),
-        `${message.fullName} <${message.email}>`,
-        message.subject,
-        {
-          text: 'Reply',
-          url: `mailto:${encodeURIComponent(message.email).replace('%40', '@')}?subject=${encodeURIComponent(`Re: ${message.subject}`)}`,
-        },
-      ]),
-    });
-    const unlisted = counts.contact_messages.count - figures.messages.length;
-    if (unlisted > 0) {
+const reportSections: readonly ReportSection[] = [
+  {
+    heading: 'Visitors',
+    blocks: ({ figures, words, summary }) => {
+      const { counts, rates } = figures;
+      const blocks: MailBlock[] = [];
+      if (counts.visitors.count === 0) {
+        blocks.push({ kind: 'text', text: ownerReportTexts.noVisitors(words.current) });
+      }
+      blocks.push({ kind: 'text', text: summary('visitors') });
       blocks.push({
-        kind: 'text',
-        text: `${plural(unlisted, 'more message is', 'more messages are')} in the table contacts.`,
+        kind: 'table',
+        caption: 'At a glance',
+        columns: figureColumns(words, 'Figure'),
+        rows: [
+          ...(['visitors', 'pageviews', 'visits', 'single_page_visits'] as const).map((name) =>
+            figureRow(figureLabels[name], counts[name]),
+          ),
+          ...rateNames.map((name) => [
+            rateLabels[name],
+            formatRate(name, rates[name].value),
+            formatRate(name, rates[name].previousValue),
+            describeRateChange(name, rates[name]),
+          ]),
+          figureRow(figureLabels.pages_not_found, counts.pages_not_found),
+        ],
       });
-    }
-  }
-  return blocks;
+      for (const spike of figures.spikes) {
+        const day = formatDay(spike.day, shortDay);
+        const cause =
+          spike.source === null
+            ? 'most came directly, or from sources too small to name'
+            : `${plural(spike.sourceVisitors ?? 0, 'came', 'came')} from ${spike.source}`;
+        blocks.push({
+          kind: 'text',
+          text: `A spike on ${day}: ${plural(spike.visitors, 'visitor', 'visitors')}, against ${formatCount(Math.round(spike.usualVisitors))} on a usual day; ${cause}.`,
+        });
+      }
+      if (counts.visitors.count > 0) {
+        blocks.push({
+          kind: 'barChart',
+          caption: 'Visitors per day',
+          bars: figures.days.map(({ day, visitors, pageviews }) => ({
+            label: formatDay(day, shortDay),
+            value: visitors,
+            valueText: `${formatCount(visitors)} (${plural(pageviews, 'page', 'pages')})`,
+          })),
+        });
+      }
+      blocks.push({ kind: 'text', text: ownerReportTexts.howCounted });
+      return blocks;
+    },
+  },
+  {
+    heading: 'Where they came from, and what they read',
+    blocks: ({ figures: { top }, words }) => [
+      ...listBlocks('Top sources', 'Source', top.top_sources, words),
+      ...listBlocks('Top campaigns', 'Campaign', top.top_campaigns, words),
+      ...listBlocks('Top pages', 'Page', top.top_pages, words),
+    ],
+  },
+  {
+    heading: 'Pages reached from the menus',
+    blocks: ({ figures: { top }, words, figureTable }) => [
+      figureTable('Menu clicks', 'Menu', ['navbar_clicks', 'footer_clicks']),
+      ...listBlocks('From the navbar', 'Page', top.navbar_pages, words),
+      ...listBlocks('From the footer', 'Page', top.footer_pages, words),
+    ],
+  },
+  {
+    heading: 'Searches',
+    blocks: ({ figures: { top }, words, figureTable }) => {
+      const notFound = catalogues.flatMap((catalogue) =>
+        top[catalogue.notFound].map((item) => [catalogue.name, ...figureRow(visitorWords(item.item), item)]),
+      );
+      return [
+        figureTable('Searches per catalogue', 'Catalogue', [
+          ...catalogues.map((catalogue) => catalogue.searches),
+          'searches_without_results',
+        ]),
+        notFound.length === 0
+          ? { kind: 'text', text: `${ownerReportTexts.notFoundHeading}: nothing ${words.current}.` }
+          : {
+              kind: 'table',
+              caption: ownerReportTexts.notFoundHeading,
+              columns: [{ label: 'Catalogue' }, ...figureColumns(words, 'Search')],
+              rows: notFound,
+            },
+        ...catalogues.flatMap((catalogue) =>
+          listBlocks(`Top ${catalogue.one} searches`, 'Search', top[catalogue.searches], words, visitorWords),
+        ),
+      ];
+    },
+  },
+  {
+    heading: 'What visitors opened',
+    blocks: ({ figures: { top }, words, figureTable }) => [
+      ...listBlocks('Projects opened', 'Project', top.projects_opened, words),
+      ...listBlocks('Courses opened', 'Course', top.courses_opened, words),
+      ...listBlocks('Tutorials played', 'Tutorial', top.tutorials_played, words),
+      figureTable('All of it', 'What', [
+        'projects_opened',
+        'courses_opened',
+        'tutorials_played',
+        'channel_visits',
+        'resume_views',
+      ]),
+    ],
+  },
+  {
+    heading: 'Ads',
+    blocks: ({ figures: { counts, top }, words, summary }) => {
+      const visits = counts.visits.count;
+      const perHundredVisits = (clicks: number) =>
+        visits === 0 ? '–' : (Math.round((clicks / visits) * 1000) / 10).toFixed(1);
+      const blocks: MailBlock[] = [
+        {
+          kind: 'text',
+          text: `${summary('ad_clicks')} Per 100 visits: ${perHundredVisits(counts.ad_clicks.count)}.`,
+        },
+      ];
+      if (top.ad_clicks.length > 0) {
+        blocks.push({
+          kind: 'table',
+          caption: 'Clicks per ad',
+          columns: [...figureColumns(words, 'Ad'), { label: 'Per 100 visits', numeric: true }],
+          rows: top.ad_clicks.map((ad) => [...figureRow(ad.item, ad), perHundredVisits(ad.count)]),
+        });
+      }
+      return blocks;
+    },
+  },
+  {
+    heading: 'Newsletter',
+    blocks: ({ figureTable }) => [
+      figureTable('Subscribers', 'What', [
+        'popup_dismissals',
+        'newsletter_signups',
+        'new_subscribers',
+        'unsubscribes',
+        'bounces_and_complaints',
+        'issues_sent',
+      ]),
+    ],
+  },
+  {
+    // A report queued before the account existed has none of it.
+    heading: 'On the fediverse',
+    blocks: ({ figures: { fediverse, period }, words }) => {
+      if (!fediverse) return [{ kind: 'text', text: 'No figures: the account was not on yet.' }];
+      const blocks: MailBlock[] = [
+        { kind: 'text', text: `Followers: ${formatCount(fediverse.followers)}.` },
+        {
+          kind: 'table',
+          caption: 'The site’s posts on Mastodon and the fediverse',
+          columns: figureColumns(words, 'What'),
+          rows: fediverseFigureNames.map((name) =>
+            figureRow(fediverseFigureLabels[name], fediverse.counts[name]),
+          ),
+        },
+      ];
+      // Each reply with the server it came from, as its writer's words, and a link to answer it there.
+      if (fediverse.replies.length > 0) {
+        blocks.push({
+          kind: 'table',
+          caption: 'Replies',
+          columns: [{ label: 'Received' }, { label: 'Server' }, { label: 'Reply' }, { label: 'Open' }],
+          rows: fediverse.replies.map((reply) => [
+            formatInstant(reply.receivedAt, period.timeZone, {
+              ...shortDay,
+              hour: '2-digit',
+              minute: '2-digit',
+            }),
+            reply.server,
+            visitorWords(reply.text),
+            { text: 'Open', url: reply.url },
+          ]),
+        });
+      }
+      return blocks;
+    },
+  },
+  {
+    heading: 'Messages',
+    blocks: ({ figures, summary }) => {
+      const blocks: MailBlock[] = [{ kind: 'text', text: summary('contact_messages') }];
+      if (figures.messages.length > 0) {
+        blocks.push({
+          kind: 'table',
+          caption: 'Messages received',
+          columns: [{ label: 'Received' }, { label: 'From' }, { label: 'Subject' }, { label: 'Reply' }],
+          rows: figures.messages.map((message) => [
+            formatInstant(message.receivedAt, figures.period.timeZone, {
+              ...shortDay,
+              hour: '2-digit',
+              minute: '2-digit',
+            }),
+            `${message.fullName} <${message.email}>`,
+            message.subject,
+            {
+              text: 'Reply',
+              url: `mailto:${encodeURIComponent(message.email).replace('%40', '@')}?subject=${encodeURIComponent(`Re: ${message.subject}`)}`,
+            },
+          ]),
+        });
+        const unlisted = figures.counts.contact_messages.count - figures.messages.length;
+        if (unlisted > 0) {
+          blocks.push({
+            kind: 'text',
+            text: `${plural(unlisted, 'more message is', 'more messages are')} in the table contacts.`,
+          });
+        }
+      }
+      return blocks;
+    },
+  },
+];
+
+function ownerReportBlocks(figures: OwnerReportFigures, words: PeriodWords): MailBlock[] {
+  const context: ReportContext = {
+    figures,
+    words,
+    summary: (name) => {
+      const figure = figures.counts[name];
+      return `${figureLabels[name]}: ${formatCount(figure.count)} (${words.previousColumn.toLowerCase()}: ${formatCount(figure.previousCount)}, ${describeChange(figure)}).`;
+    },
+    figureTable: (caption, first, names) => ({
+      kind: 'table',
+      caption,
+      columns: figureColumns(words, first),
+      rows: names.map((name) => figureRow(figureLabels[name], figures.counts[name])),
+    }),
+  };
+  return reportSections.flatMap((section) => [
+    { kind: 'subheading', text: section.heading } as const,
+    ...section.blocks(context),
+  ]);
 }
 
 export async function ownerReportMail(
@@ -284,12 +420,12 @@ export async function ownerReportMail(
     ? { current: 'this week', previousColumn: 'Week before' }
     : { current: 'in the last seven days', previousColumn: '7 days before' };
   const site = siteUrl ? new URL(siteUrl).host : mailBrand(from).name;
-  const visits = figures.counts.visits.count;
-  const visitsText = visits === 0 ? 'no visits' : plural(visits, 'visit', 'visits');
+  const visitors = figures.counts.visitors.count;
+  const visitorsText = visitors === 0 ? 'no visitors' : plural(visitors, 'visitor', 'visitors');
   const subject = (weekly ? ownerReportTexts.weeklySubject : ownerReportTexts.onDemandSubject)(
     site,
     describePeriod(figures.period, 'short'),
-    visitsText,
+    visitorsText,
   );
   const heading = weekly ? `Your week on ${site}` : `Your last seven days on ${site}`;
   const periodLine = `${describePeriod(figures.period, 'long')} (${figures.period.timeZone}), against the ${weekly ? 'week' : 'seven days'} before.`;
@@ -297,7 +433,8 @@ export async function ownerReportMail(
   const { html, text } = await renderMail(
     {
       subject,
-      preview: visits === 0 ? ownerReportTexts.noVisits(words.current) : `${visitsText} ${words.current}.`,
+      preview:
+        visitors === 0 ? ownerReportTexts.noVisitors(words.current) : `${visitorsText} ${words.current}.`,
       blocks: [
         { kind: 'heading', text: heading },
         { kind: 'text', text: periodLine },

@@ -1,5 +1,6 @@
-// The contact function end to end under Node: its handler with a fake siteverify on 127.0.0.1 and the local
-// stand-in as the database, so every stored row is read back as the owner would see it.
+// The contact function end to end: its handler under Node with a fake siteverify on 127.0.0.1 and the local stand-in
+// as the database, so every stored row is read back as the owner would see it; then the function as the stand-in
+// serves it, in Deno.
 import { keyedHash } from '../../_shared/clientAddress.ts';
 import { rateLimits } from '../../_shared/rateLimits.ts';
 import { DEVELOPMENT_RECAPTCHA_TOKEN } from '../../_shared/recaptchaRules.ts';
@@ -8,7 +9,7 @@ import {
   projectVariables,
   restoreEnvAfterAll,
   startLocalBackend,
-  useProjectEnv,
+  applyProjectEnv,
   type LocalBackend,
 } from '../../_shared/__tests__/localBackend.ts';
 import { request } from 'node:http';
@@ -55,7 +56,7 @@ afterAll(async () => {
 });
 
 beforeEach(() => {
-  useProjectEnv(backend);
+  applyProjectEnv(backend);
   process.env.RECAPTCHA_SECRET = 'test-recaptcha-secret';
   // The fake siteverify on 127.0.0.1 is honoured as it is under the stand-in (loopbackOverride.ts).
   process.env.SUPABASE_LOCAL_STAND_IN = 'true';
@@ -386,7 +387,10 @@ describe('contact without RECAPTCHA_SECRET where the local stand-in enables the 
     const response = await post(message(subject, DEVELOPMENT_RECAPTCHA_TOKEN), address);
     expect(response.status).toBe(200);
     expect(console.warn).toHaveBeenCalledWith(expect.stringContaining('accepted the development token'));
-    expect(await rowsWithSubject(subject)).toMatchObject([{ recaptcha_score: null, recaptcha_action: null }]);
+    // As the owner's guide says: no score, and no client hash (the rate limit keeps its own, in rate_limit_hits).
+    expect(await rowsWithSubject(subject)).toMatchObject([
+      { recaptcha_score: null, recaptcha_action: null, client_hash: null },
+    ]);
   });
 
   it('refuses any other token', async () => {

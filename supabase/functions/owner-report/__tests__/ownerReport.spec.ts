@@ -9,7 +9,7 @@ import {
   projectVariables,
   restoreEnvAfterAll,
   startLocalBackend,
-  useProjectEnv,
+  applyProjectEnv,
   type LocalBackend,
 } from '../../_shared/__tests__/localBackend.ts';
 
@@ -29,7 +29,7 @@ afterAll(async () => {
 afterEach(() => jest.restoreAllMocks());
 
 beforeEach(() => {
-  useProjectEnv(backend);
+  applyProjectEnv(backend);
   // No transport: mail stays in the outbox, where these tests read it.
   delete process.env.SMTP_URL;
 });

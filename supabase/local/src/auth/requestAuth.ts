@@ -95,6 +95,11 @@ export class RequestAuth {
     return { ok: true, identity: { role, claims: verified.claims, token } };
   }
 
+  /** Whether the key is one of the project's publishable or secret keys (never a legacy key: that is a JWT). */
+  isProjectApiKey(key: string): boolean {
+    return this.roleOfKey.has(key);
+  }
+
   /** What an API key is: a publishable or secret key's role (through the token the gateway signs for it), or a
    *  legacy key's, checked as the JWT it is. */
   async identityFromApiKey(key: string): Promise<AuthResult> {

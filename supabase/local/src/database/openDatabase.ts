@@ -9,7 +9,12 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, w
 import path from 'node:path';
 import { PGlite, type Extension } from '@electric-sql/pglite';
 import { paths } from '../paths.ts';
-import { hashSchemaSources, readSchemaSources } from './schemaSources.ts';
+import {
+  hashSchemaSources,
+  readSchemaSources,
+  type DefaultPrivileges,
+  type SqlSource,
+} from './schemaSources.ts';
 
 export type Log = (line: string) => void;
 
@@ -39,11 +44,11 @@ function errorText(error: unknown): string {
 }
 
 /** Applies bootstrap, migrations and seed to a new in-memory database and dumps it. */
-async function buildSnapshot(file: string, log: Log): Promise<void> {
+async function buildSnapshot(file: string, sources: SqlSource[], log: Log): Promise<void> {
   const started = Date.now();
   const db = new PGlite();
   try {
-    for (const { name, sql } of readSchemaSources()) {
+    for (const { name, sql } of sources) {
       try {
         await db.exec(sql);
       } catch (error) {
@@ -61,15 +66,22 @@ async function buildSnapshot(file: string, log: Log): Promise<void> {
   log(`built the database from bootstrap, migrations and seed in ${Date.now() - started} ms`);
 }
 
-/** The pristine snapshot for the current SQL, built if missing. Older snapshots are removed. */
-export async function ensurePristineSnapshot(log: Log, stateDir = paths.stateDir): Promise<PristineSnapshot> {
-  const hash = hashSchemaSources(readSchemaSources());
-  const file = path.join(stateDir, `pristine-${hash}.tar.gz`);
+/** The pristine snapshot for the current SQL, built if missing. Older snapshots of the same kind are removed. */
+export async function ensurePristineSnapshot(
+  log: Log,
+  stateDir = paths.stateDir,
+  defaultPrivileges: DefaultPrivileges = 'new-project',
+): Promise<PristineSnapshot> {
+  const sources = readSchemaSources(defaultPrivileges);
+  const hash = hashSchemaSources(sources);
+  const prefix = defaultPrivileges === 'new-project' ? 'pristine-' : 'pristine-old-project-';
+  const file = path.join(stateDir, `${prefix}${hash}.tar.gz`);
   if (existsSync(file)) return { hash, file, built: false };
   mkdirSync(stateDir, { recursive: true });
-  await buildSnapshot(file, log);
+  await buildSnapshot(file, sources, log);
+  const sameKind = new RegExp(`^${prefix}[0-9a-f]+\\.tar\\.gz$`);
   for (const name of readdirSync(stateDir)) {
-    if (/^pristine-[0-9a-f]+\.tar\.gz$/.test(name) && name !== path.basename(file)) {
+    if (sameKind.test(name) && name !== path.basename(file)) {
       rmSync(path.join(stateDir, name), { force: true });
     }
   }

@@ -1,7 +1,8 @@
 // /realtime/v1/websocket: the part of Supabase Realtime that supabase-js's postgres_changes use, over the Phoenix
 // channel protocol (vsn 2.0.0 array frames; 1.0.0 object frames too): join with the bindings' ids in the reply,
-// heartbeat, leave, access_token updates. Changes come from the local triggers of realtime-triggers.sql through
-// LISTEN; before an INSERT or UPDATE reaches a subscriber, the row is read back as the subscriber's role, so
+// heartbeat, leave, access_token updates (a user's JWT changes a channel's role; an API key or null, which supabase-js
+// sends at sign-out, leaves it, as on hosted Realtime). Changes come from the local triggers of realtime-triggers.sql
+// through LISTEN; before an INSERT or UPDATE reaches a subscriber, the row is read back as the subscriber's role, so
 // row-level security decides exactly as it does on a hosted project. The messages have hosted Realtime's shape
 // (realtime.apply_rls): `record` on INSERT and UPDATE, `old_record` on UPDATE and DELETE, the commit's time, and a
 // DELETE's old record is its primary key unless the table has REPLICA IDENTITY FULL and no row-level security (a
@@ -260,12 +261,13 @@ export class RealtimeServer {
     }
   }
 
-  /** A channel's token: a user's JWT, or an API key (supabase-js sends its key when no user is signed in). */
+  /**
+   * A channel's identity from the token of its join, as hosted Realtime reads it: a user's JWT is checked and decides;
+   * an API key (supabase-js sends its key when no user is signed in) or no token leaves it to the socket's own key.
+   */
   private async identityFor(client: Client, token: unknown): Promise<RequestIdentity | string> {
-    if (typeof token !== 'string' || token === '') return client.identity;
-    const auth = isOpaqueApiKey(token)
-      ? await this.options.auth.identityFromApiKey(token)
-      : await this.options.auth.identityFromToken(token);
+    if (typeof token !== 'string' || token === '' || isOpaqueApiKey(token)) return client.identity;
+    const auth = await this.options.auth.identityFromToken(token);
     return auth.ok ? auth.identity : auth.failure.message;
   }
 
@@ -359,19 +361,25 @@ export class RealtimeServer {
     };
   }
 
+  /**
+   * A token for a joined channel. Hosted Realtime answers none of these: an API key, or null (supabase-js sends it at
+   * sign-out), leaves the channel as it is until it joins again; a JWT is checked, and the channel takes it, or is
+   * closed with the reason.
+   */
   private async updateToken(client: Client, channel: Channel, frame: Frame): Promise<void> {
-    const identity = await this.identityFor(client, frame.payload.access_token);
-    if (typeof identity === 'string') {
-      const name = frame.topic.replace(/^realtime:/, '');
+    const token = frame.payload.access_token;
+    if (typeof token !== 'string' || isOpaqueApiKey(token)) return;
+    const auth = await this.options.auth.identityFromToken(token);
+    if (!auth.ok) {
       this.send(client, {
         joinRef: channel.joinRef,
         ref: null,
         topic: frame.topic,
         event: 'system',
         payload: {
-          channel: name,
+          channel: frame.topic.replace(/^realtime:/, ''),
           extension: 'system',
-          message: `Invalid token: ${identity}`,
+          message: `Invalid token: ${auth.failure.message}`,
           status: 'error',
         },
       });
@@ -385,8 +393,7 @@ export class RealtimeServer {
       });
       return;
     }
-    channel.identity = identity;
-    if (frame.ref !== null) this.reply(client, frame, 'ok', {});
+    channel.identity = auth.identity;
   }
 
   private async rowByKey(

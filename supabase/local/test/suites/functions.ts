@@ -1,11 +1,20 @@
-// Edge functions run under Node from their handler module, with the environment and the gateway's JWT check of a
-// hosted project (fixture functions under test/fixtures/functions). That check knows JWTs only (a user's token, a
-// legacy key): a publishable or secret key as bearer token is refused by it, as on a hosted project.
+// Edge functions run in Deno, the `deno` package's, from their index.ts, with the environment and the gateway's
+// verify_jwt check of a hosted project (fixture functions under test/fixtures/functions). That check takes a JWT of the
+// project (a user's token, a legacy key) and, for migration compatibility, a publishable or secret key of the project
+// on either header, as Supabase's guide "Authorization headers" has it (2026). Nothing
+// a function does (throw, fail to load, end its process) stops the stand-in; functionLimits.test.ts has the calls
+// that run out of time.
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { describe, it } from 'node:test';
 import { createClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
-import { localSupabase, serverLog, userToken } from '../support/localSupabase.ts';
+import { localSupabase, logged, serverLog, userToken } from '../support/localSupabase.ts';
+
+const denoPackage = JSON.parse(
+  readFileSync(createRequire(import.meta.url).resolve('deno/package.json'), 'utf8'),
+) as { version: string };
 
 describe('functions', () => {
   it('functions.invoke() by a signed-in user reaches the handler with the variables of a hosted project', async () => {
@@ -26,6 +35,7 @@ describe('functions', () => {
       authorization: true,
       publishableKeyProvided: true,
       jwksProvided: true,
+      deno: denoPackage.version,
     });
     assert.ok(projects >= 9, 'the function read the seeded projects with the secret key');
   });
@@ -40,22 +50,33 @@ describe('functions', () => {
     assert.equal(((await response.json()) as { method: string }).method, 'GET');
   });
 
-  it('checks the JWT unless verify_jwt = false, and lets preflights through', async () => {
+  it('checks the caller unless verify_jwt = false (a JWT of the project, or one of its keys on either header), and lets preflights through', async () => {
     const server = await localSupabase();
     const missing = await fetch(`${server.url}/functions/v1/echo`, { method: 'POST' });
     assert.equal(missing.status, 401);
+    assert.deepEqual(await missing.json(), { code: 401, message: 'Missing authorization header' });
     const forged = await fetch(`${server.url}/functions/v1/echo`, {
       method: 'POST',
       headers: { Authorization: 'Bearer a.b.c' },
     });
     assert.equal(forged.status, 401);
+    for (const headers of <Record<string, string>[]>[
+      { apikey: 'sb_publishable_not_this_projects' },
+      { Authorization: 'Bearer sb_secret_nope' },
+    ]) {
+      const unknown = await fetch(`${server.url}/functions/v1/echo`, { method: 'POST', headers });
+      assert.equal(unknown.status, 401, JSON.stringify(headers));
+    }
     for (const key of [server.publishableKey, server.secretKey]) {
-      const apiKey = await fetch(`${server.url}/functions/v1/echo`, {
-        method: 'POST',
-        headers: { apikey: key, Authorization: `Bearer ${key}` },
-      });
-      assert.equal(apiKey.status, 401, 'an API key is no JWT');
-      assert.deepEqual(await apiKey.json(), { code: 401, message: 'Invalid JWT' });
+      for (const headers of <Record<string, string>[]>[{ apikey: key }, { Authorization: `Bearer ${key}` }]) {
+        const apiKey = await fetch(`${server.url}/functions/v1/echo`, { method: 'POST', headers });
+        assert.equal(
+          apiKey.status,
+          200,
+          `a key of the project passes, as hosted since 2026: ${Object.keys(headers)[0]}`,
+        );
+        await apiKey.arrayBuffer();
+      }
     }
     for (const token of [await userToken(server), server.anonKey]) {
       const jwt = await fetch(`${server.url}/functions/v1/echo`, {
@@ -71,20 +92,43 @@ describe('functions', () => {
     assert.equal(await preflight.text(), 'public OPTIONS', 'the function itself answers the preflight');
   });
 
-  it('a throwing function is a 500; unknown and private names are 404', async () => {
+  it('a throwing function is a 500, one that fails to load a 503; unknown and private names are 404', async () => {
     const server = await localSupabase();
     const auth = { Authorization: `Bearer ${server.anonKey}` };
     const crash = await fetch(`${server.url}/functions/v1/crash`, { method: 'POST', headers: auth });
     assert.equal(crash.status, 500);
-    assert.ok(
-      serverLog.some((line) => line.includes('fixture failure')),
-      'the error is logged',
-    );
-    for (const name of ['nope', 'no-handler', '_shared', '..%2F..%2Fsrc']) {
+    assert.equal(((await crash.json()) as { code: string }).code, 'WORKER_ERROR');
+    await logged(serverLog, /fixture failure/);
+    const noServe = await fetch(`${server.url}/functions/v1/no-serve`, { method: 'POST', headers: auth });
+    assert.equal(noServe.status, 503);
+    assert.equal(((await noServe.json()) as { code: string }).code, 'BOOT_ERROR');
+    await logged(serverLog, /no-serve failed to start/);
+    for (const name of ['nope', 'no-entry', '_shared', '_health', '..%2F..%2Fsrc']) {
       const response = await fetch(`${server.url}/functions/v1/${name}`, { method: 'POST', headers: auth });
       assert.equal(response.status, 404, name);
     }
     const stillUp = await fetch(`${server.url}/functions/v1/public-echo`);
     assert.equal(stillUp.status, 200);
+  });
+
+  it('an error nobody catches is logged, and the functions go on', async () => {
+    const server = await localSupabase();
+    const auth = { Authorization: `Bearer ${server.anonKey}` };
+    const answered = await fetch(`${server.url}/functions/v1/unhandled`, { method: 'POST', headers: auth });
+    assert.equal(await answered.text(), 'answered');
+    await logged(serverLog, /unhandled rejection: Error: fixture rejection/);
+    await logged(serverLog, /uncaught error: Error: fixture timer error/);
+    const next = await fetch(`${server.url}/functions/v1/public-echo`);
+    assert.equal(await next.text(), 'public GET');
+  });
+
+  it('a function that ends its process is a 500, and the next call starts the runtime again', async () => {
+    const server = await localSupabase();
+    const auth = { Authorization: `Bearer ${server.anonKey}` };
+    const exited = await fetch(`${server.url}/functions/v1/exit`, { method: 'POST', headers: auth });
+    assert.equal(exited.status, 500);
+    await logged(serverLog, /the Deno runtime stopped \(exit code 3\)/);
+    const next = await fetch(`${server.url}/functions/v1/public-echo`);
+    assert.equal(await next.text(), 'public GET');
   });
 });

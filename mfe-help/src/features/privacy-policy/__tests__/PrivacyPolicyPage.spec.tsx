@@ -57,6 +57,18 @@ describe('PrivacyPolicyPage', () => {
     expect(stored).toHaveTextContent(/reCAPTCHA/);
   });
 
+  it('says plainly how pages are counted without cookies, and what is never stored', () => {
+    renderPolicy();
+    const stored = section('Information I collect');
+    expect(stored).toHaveTextContent(/pages read:.*never the address of the page you came from/i);
+    expect(stored).toHaveTextContent(/secret random value that is made anew every day/i);
+    expect(stored).toHaveTextContent(/only that code is stored, never your IP address or your user agent/i);
+    expect(stored).toHaveTextContent(/destroyed at the end of each day/i);
+    expect(section('Cookies and web beacons')).toHaveTextContent(
+      /sets no cookies of its own\. It has one web beacon/,
+    );
+  });
+
   it('links the ad network policy, opening in a new tab', () => {
     renderPolicy();
     const link = within(section('Advertising partners')).getByRole('link', {

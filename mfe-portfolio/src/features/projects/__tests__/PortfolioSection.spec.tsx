@@ -28,7 +28,9 @@ const projects = [
   project('3', 'Bakery Landing Page', ['html', 'css']),
 ];
 
-/** The database's match (search_catalogue, proven by its pgTAP tests) over the projects given here. */
+/** The results the page is given, as the database would choose them over the projects given here: the section shows
+ *  what it is given and never matches itself. The match is search_catalogue's (a title term in any case, whole
+ *  keywords), proven on the database by catalogue_search.test.sql and on the site by e2e portfolio/search.spec.ts. */
 function matches(project: Project, query: CatalogueQuery): boolean {
   if (query.kind === 'keyword') return project.keywords.includes(query.keyword.toLowerCase());
   return query.kind === 'all' || project.title.toLowerCase().includes(query.term.toLowerCase());
@@ -153,7 +155,7 @@ describe('PortfolioSection', () => {
     }
   });
 
-  it('searches titles on submit, whatever the case: the address becomes the search, and the search is recorded', async () => {
+  it('searches titles on submit: the address becomes the search as typed, capitals kept, and the search is recorded as typed', async () => {
     const user = userEvent.setup();
     const { events, stop } = recordEvents();
     renderPortfolio();

@@ -1,8 +1,9 @@
 // A stand-in for Resend's batch API at the edge (POST /emails/batch), as its documentation describes it: a bearer key,
 // up to 100 mails a call, an idempotency key (a key seen before with the same body answers as before and sends
-// nothing; with another body, 409 invalid_idempotent_request), permissive validation, and rate-limit headers on every
-// answer (429 with retry-after past its limit, when it has one). It counts every mail it accepts, by recipient, so a
-// test or the bench can tell whether anyone got a copy twice. Used by the sender's tests and by bench/newsletter.mjs.
+// nothing; with another body, 409 invalid_idempotent_request, whether or not the first was sent), permissive
+// validation, and rate-limit headers on every answer (429 with retry-after past its limit, when it has one). It counts
+// every mail it accepts, by recipient, so a test or the bench can tell whether anyone got a copy twice, and every call
+// that came while its retry-after ran. Used by the sender's tests and by bench/newsletter.mjs.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -26,8 +27,13 @@ export interface FakeResendBatch {
   /** When it accepted its first and its last mail (epoch ms). */
   firstAcceptedAt: number | undefined;
   lastAcceptedAt: number | undefined;
-  /** The next calls answer this status (a 500 after accepting, for a sender that never hears the answer). */
-  failNext: (status: number, count?: number, afterAccepting?: boolean) => void;
+  /** Calls that came before the retry-after of a 429 it answered had passed. */
+  callsDuringRetryAfter: number;
+  /**
+   * The next calls answer this status: refusing the call; or after accepting it (a sender that never hears the
+   * answer); or after keeping its key and body without sending (the key then holds that body, unsent).
+   */
+  failNext: (status: number, count?: number, when?: 'refused' | 'afterAccepting' | 'keptTheKey') => void;
   close: () => Promise<void>;
 }
 
@@ -37,15 +43,19 @@ export async function startFakeResendBatch({
   callsPerSecond = 0,
   keepMails = true,
 }: { apiKey?: string; callsPerSecond?: number; keepMails?: boolean } = {}): Promise<FakeResendBatch> {
-  const keys = new Map<string, { body: string; answer: string }>();
+  /** Each key's body, and its answer (none: kept without sending, the next call with that body sends it). */
+  const keys = new Map<string, { body: string; answer?: string }>();
   const accepted: AcceptedMail[] = [];
   const copiesTo = new Map<string, number>();
-  let failures: { status: number; count: number; afterAccepting: boolean } | undefined;
+  let failures:
+    { status: number; count: number; when: 'refused' | 'afterAccepting' | 'keptTheKey' } | undefined;
+  let retryAfterUntil = 0;
   let windowStart = Date.now();
   let inWindow = 0;
   const state = {
     calls: 0,
     rateLimited: 0,
+    callsDuringRetryAfter: 0,
     firstAcceptedAt: undefined as number | undefined,
     lastAcceptedAt: undefined as number | undefined,
   };
@@ -56,6 +66,7 @@ export async function startFakeResendBatch({
     request.on('end', () => {
       state.calls += 1;
       const now = Date.now();
+      if (now < retryAfterUntil) state.callsDuringRetryAfter += 1;
       if (now - windowStart >= 1000) {
         windowStart = now;
         inWindow = 0;
@@ -80,6 +91,7 @@ export async function startFakeResendBatch({
       }
       if (inWindow > limit) {
         state.rateLimited += 1;
+        retryAfterUntil = Math.max(retryAfterUntil, now + 1000);
         return answer(
           429,
           { name: 'rate_limit_exceeded', message: 'Too many requests' },
@@ -93,13 +105,25 @@ export async function startFakeResendBatch({
         if (seen.body !== body) {
           return answer(409, { name: 'invalid_idempotent_request', message: 'Same key, another body' });
         }
-        response.writeHead(200, { 'Content-Type': 'application/json', ...rateHeaders });
-        response.end(seen.answer);
-        return;
+        if (seen.answer !== undefined) {
+          response.writeHead(200, { 'Content-Type': 'application/json', ...rateHeaders });
+          response.end(seen.answer);
+          return;
+        }
       }
       const failing = failures && failures.count > 0 ? failures : undefined;
-      if (failing && !failing.afterAccepting) {
+      if (failing && failing.when !== 'afterAccepting') {
         failing.count -= 1;
+        if (failing.when === 'keptTheKey' && key) keys.set(key, { body });
+        if (failing.status === 429) {
+          state.rateLimited += 1;
+          retryAfterUntil = Math.max(retryAfterUntil, now + 1000);
+          return answer(
+            429,
+            { name: 'rate_limit_exceeded', message: 'Too many requests' },
+            { 'retry-after': '1' },
+          );
+        }
         return answer(failing.status, { name: 'application_error', message: 'Failing on purpose' });
       }
       const mails = JSON.parse(body) as {
@@ -150,14 +174,17 @@ export async function startFakeResendBatch({
     get rateLimited() {
       return state.rateLimited;
     },
+    get callsDuringRetryAfter() {
+      return state.callsDuringRetryAfter;
+    },
     get firstAcceptedAt() {
       return state.firstAcceptedAt;
     },
     get lastAcceptedAt() {
       return state.lastAcceptedAt;
     },
-    failNext: (status, count = 1, afterAccepting = false) => {
-      failures = { status, count, afterAccepting };
+    failNext: (status, count = 1, when = 'refused') => {
+      failures = { status, count, when };
     },
     close: () =>
       new Promise<void>((resolve) => {

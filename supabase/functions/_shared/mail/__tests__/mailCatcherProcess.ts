@@ -22,6 +22,9 @@ export interface MailCatcherProcess {
   stop: () => void;
 }
 
+/** A safety net for its start on a machine half as fast as ours (one core) and busy (its start is waited for). */
+export const MAIL_CATCHER_START_TIMEOUT_MS = 120_000;
+
 export async function startMailCatcherProcess(): Promise<MailCatcherProcess> {
   const [smtpPort, webPort] = [await freePort(), await freePort()];
   const inbox = `http://127.0.0.1:${webPort}/api`;
@@ -34,13 +37,18 @@ export async function startMailCatcherProcess(): Promise<MailCatcherProcess> {
     ],
     { stdio: 'ignore', detached: true },
   );
-  const deadline = Date.now() + 20_000;
+  let exitCode: number | null | undefined;
+  catcher.once('exit', (code) => (exitCode = code));
+  // Until it answers, or ends: the deadline is only what stops a start that would otherwise be waited for forever.
+  const deadline = Date.now() + MAIL_CATCHER_START_TIMEOUT_MS;
   for (;;) {
     const up = await fetch(`${inbox}/healthz`).then(
       (response) => response.ok,
       () => false,
     );
     if (up) break;
+    if (exitCode !== undefined)
+      throw new Error(`the mail catcher ended as it started (exit code ${exitCode})`);
     if (Date.now() > deadline) {
       if (catcher.pid) process.kill(-catcher.pid, 'SIGTERM');
       throw new Error('the mail catcher did not start');

@@ -10,7 +10,7 @@ import {
   projectVariables,
   restoreEnvAfterAll,
   startLocalBackend,
-  useProjectEnv,
+  applyProjectEnv,
   type LocalBackend,
 } from '../../__tests__/localBackend.ts';
 import { DEVELOPMENT_RECAPTCHA_TOKEN } from '../../recaptchaRules.ts';
@@ -38,7 +38,7 @@ afterAll(async () => {
 });
 
 beforeEach(() => {
-  useProjectEnv(backend);
+  applyProjectEnv(backend);
   process.env.RESEND_WEBHOOK_SECRET = secret;
   process.env.CLIENT_IP_HEADER = 'x-forwarded-for';
   process.env.RECAPTCHA_ACCEPT_DEVELOPMENT_TOKEN = 'true';

@@ -15,6 +15,8 @@ const names = [
   'MAIL_LINK_SECRET_PREVIOUS',
   'SUPABASE_LOCAL_STAND_IN',
   'SUPABASE_SERVICE_ROLE_KEY',
+  'SUPABASE_SECRET_KEYS',
+  'LEGACY_API_KEYS',
 ] as const;
 restoreEnvAfterAll(names);
 
@@ -111,6 +113,40 @@ describe('SITE_URL and the link key', () => {
         value: { current, previous },
       },
     );
+  });
+});
+
+describe("the links' legacy key", () => {
+  const current = 'a'.repeat(32);
+  const serviceRoleKey = 'eyJ-the-service-role-key-which-is-long-enough-0123456789';
+  const legacyProject = { MAIL_LINK_SECRET: current, SUPABASE_SERVICE_ROLE_KEY: serviceRoleKey };
+  const movedProject = { ...legacyProject, SUPABASE_SECRET_KEYS: JSON.stringify({ default: 'sb_secret_a' }) };
+
+  it('reads links signed with the service-role key on a project that has only the legacy keys', () => {
+    expect(withSettings(legacyProject).linkKeys).toEqual({
+      ok: true,
+      value: { current, previous: serviceRoleKey },
+    });
+  });
+
+  it('does not once the project has secret keys, unless LEGACY_API_KEYS is on', () => {
+    expect(withSettings(movedProject).linkKeys).toEqual({ ok: true, value: { current } });
+    expect(withSettings({ ...movedProject, LEGACY_API_KEYS: 'on' }).linkKeys).toEqual({
+      ok: true,
+      value: { current, previous: serviceRoleKey },
+    });
+    expect(withSettings({ ...legacyProject, LEGACY_API_KEYS: 'off' }).linkKeys).toEqual({
+      ok: true,
+      value: { current },
+    });
+  });
+
+  it('gives way to MAIL_LINK_SECRET_PREVIOUS, a rotation of the link key', () => {
+    const previous = 'b'.repeat(32);
+    expect(withSettings({ ...legacyProject, MAIL_LINK_SECRET_PREVIOUS: previous }).linkKeys).toEqual({
+      ok: true,
+      value: { current, previous },
+    });
   });
 });
 

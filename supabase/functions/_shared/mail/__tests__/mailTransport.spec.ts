@@ -4,13 +4,17 @@
 import { displayName, headerText } from '../mailHeaders.ts';
 import { readResendAnswer, sendMail, type OutgoingMail } from '../mailTransport.ts';
 import { startFakeResend, type FakeResend } from './fakeResend.ts';
-import { startMailCatcherProcess, type MailCatcherProcess } from './mailCatcherProcess.ts';
+import {
+  MAIL_CATCHER_START_TIMEOUT_MS,
+  startMailCatcherProcess,
+  type MailCatcherProcess,
+} from './mailCatcherProcess.ts';
 
 let catcher: MailCatcherProcess;
 
 beforeAll(async () => {
   catcher = await startMailCatcherProcess();
-}, 30_000);
+}, MAIL_CATCHER_START_TIMEOUT_MS);
 
 afterAll(() => catcher?.stop());
 
@@ -198,14 +202,14 @@ describe('the HTTP API transport', () => {
   it.each<[string, string, number, object, RegExp | undefined]>([
     ['the same key and body again (the first answer)', 'sent', 200, { id: 'sent-1' }, undefined],
     [
-      'the key used before with another body: sent before, never again',
-      'sent',
+      'the key used before with another body: given up, neither recorded as sent nor sent again',
+      'failed',
       409,
       {
         name: 'invalid_idempotent_request',
         message: 'Same idempotency key used with a different request payload.',
       },
-      undefined,
+      /^Not sent again: Resend holds another version of this mail/,
     ],
     [
       'the same key still in progress',

@@ -10,7 +10,7 @@ import {
   projectVariables,
   restoreEnvAfterAll,
   startLocalBackend,
-  useProjectEnv,
+  applyProjectEnv,
   type LocalBackend,
 } from '../../__tests__/localBackend.ts';
 import { readMailLink } from '../mailLinks.ts';
@@ -46,7 +46,7 @@ afterAll(async () => {
 });
 
 beforeEach(() => {
-  useProjectEnv(backend);
+  applyProjectEnv(backend);
   Object.assign(process.env, {
     RESEND_API_KEY: 're_test',
     RESEND_API_URL: resend.apiUrl,
@@ -158,16 +158,77 @@ describe('an issue', () => {
     const subscribers = await addSubscribers(30);
     const subject = `Dies after the call ${Date.now()}`;
     const issue = await newIssue({ subject, body_markdown: 'Once only.', status: 'scheduled' });
-    // The provider takes the batch but the answer never arrives as success: the copies stay claimed.
-    resend.failNext(500, 1, true);
-    const first = await runNewsletter(readServiceBackend(), { leaseSeconds: 1 });
+    // The provider takes the batch but the answer never arrives as success: the batch is due again after its retry's
+    // delay. (The run's lease outlasts its calls: a lease that ran out during a slow call made the same run claim and
+    // send the batch again, as another run would.)
+    resend.failNext(500, 1, 'afterAccepting');
+    const first = await runNewsletter(readServiceBackend());
     const queued = ((await progressOf(issue.id)) as { recipients: number }).recipients;
     expect(first.sent).toBeLessThan(queued);
-    await new Promise((resolve) => setTimeout(resolve, 6_000));
-    await runNewsletter(readServiceBackend(), { leaseSeconds: 1 });
+    // Run again until the batch, due again a few seconds later, has gone (jest's timeout is the safety net).
+    while ((await progressOf(issue.id))?.status !== 'sent') {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      await runNewsletter(readServiceBackend());
+    }
     const recipients = mailsOf(subject).map((mail) => mail.to);
     for (const address of subscribers) expect(recipients.filter((to) => to === address)).toHaveLength(1);
     expect(await progressOf(issue.id)).toMatchObject({ status: 'sent', queued: 0 });
+  });
+
+  it('is retried as the same request after someone in a batch left: each copy goes once, none recorded sent unsent', async () => {
+    const subscribers = await addSubscribers(3);
+    const subject = `Retried as it went ${Date.now()}`;
+    // The provider keeps each call's key and body, and fails without sending anything.
+    resend.failNext(500, 1000, 'keptTheKey');
+    const issue = await newIssue({ subject, body_markdown: 'Once, as it went.', status: 'scheduled' });
+    const first = await runNewsletter(readServiceBackend());
+    resend.failNext(500, 0);
+    expect(first).toMatchObject({ sent: 0, retried: expect.any(Number) });
+    expect(mailsOf(subject)).toEqual([]);
+    // One of them leaves before the retry; their copy was handed to the provider in its batch already.
+    expect(
+      await backend.writeAsOwner('PATCH', `emails?email=eq.${subscribers[0]}`, { status: 'unsubscribed' }),
+    ).toBe(204);
+    await backend.writeAsOwner('PATCH', `mail_outbox?issue_id=eq.${issue.id}`, {
+      next_attempt_at: new Date().toISOString(),
+    });
+    const retried = await runNewsletter(readServiceBackend());
+    expect(retried.failed).toBe(0);
+    // Every copy recorded sent went out, once: the batch was the same request, so the provider sent it now.
+    const progress = (await progressOf(issue.id)) as { sent: number; recipients: number };
+    expect(progress).toMatchObject({ status: 'sent', queued: 0, failed: 0, unsubscribed: 0 });
+    const recipients = mailsOf(subject).map((mail) => mail.to);
+    expect(recipients).toHaveLength(progress.sent);
+    expect(new Set(recipients).size).toBe(recipients.length);
+    for (const address of subscribers) expect(recipients.filter((to) => to === address)).toHaveLength(1);
+  });
+
+  it('is given up, never recorded sent, when a setting changed its copies between two attempts', async () => {
+    await addSubscribers(2);
+    const subject = `Changed between attempts ${Date.now()}`;
+    resend.failNext(500, 1000, 'keptTheKey');
+    const issue = await newIssue({ subject, body_markdown: 'Which version?', status: 'scheduled' });
+    await runNewsletter(readServiceBackend());
+    resend.failNext(500, 0);
+    // The owner moves: every copy's footer changes, so no retry can be the request the provider holds.
+    process.env.NEWSLETTER_POSTAL_ADDRESS = 'Avenida da Liberdade 1 | 1250-096 Lisboa';
+    await backend.writeAsOwner('PATCH', `mail_outbox?issue_id=eq.${issue.id}`, {
+      next_attempt_at: new Date().toISOString(),
+    });
+    const report = await runNewsletter(readServiceBackend());
+    expect(report.sent).toBe(0);
+    expect(mailsOf(subject)).toEqual([]);
+    const progress = (await progressOf(issue.id)) as { failed: number; recipients: number };
+    expect(progress).toMatchObject({ sent: 0, queued: 0, failed: progress.recipients });
+    const copies = await backend.readAsOwner<{ status: string; last_error: string }>(
+      `mail_outbox?select=status,last_error&issue_id=eq.${issue.id}`,
+    );
+    for (const copy of copies) {
+      expect(copy).toMatchObject({
+        status: 'failed',
+        last_error: expect.stringMatching(/^Not sent again: /),
+      });
+    }
   });
 
   it('goes to nobody who left between queuing and sending, and stops when cancelled', async () => {
@@ -215,13 +276,18 @@ describe('an issue', () => {
     const paced = await startFakeResendBatch({ callsPerSecond: 1 });
     try {
       process.env.RESEND_API_URL = paced.apiUrl;
-      await addSubscribers(250);
+      const subscribers = await addSubscribers(250);
       const subject = `Paced ${Date.now()}`;
       const issue = await newIssue({ subject, body_markdown: 'Slowly.', status: 'scheduled' });
-      const report = await runNewsletter(readServiceBackend());
+      // Its first two calls are refused with a retry-after; one call at a time, so every call is one the sender chose
+      // to make after hearing the answers before it.
+      paced.failNext(429, 2);
+      const report = await runNewsletter(readServiceBackend(), { concurrentBatches: 1 });
+      expect(paced.rateLimited).toBeGreaterThanOrEqual(2);
+      expect(paced.callsDuringRetryAfter).toBe(0);
       expect(report.failed).toBe(0);
       expect(await progressOf(issue.id)).toMatchObject({ status: 'sent', queued: 0, failed: 0 });
-      expect(paced.accepted.filter((mail) => mail.subject === subject).length).toBeGreaterThanOrEqual(250);
+      for (const address of subscribers) expect(paced.copiesTo.get(address)).toBe(1);
     } finally {
       await paced.close();
     }
@@ -242,6 +308,50 @@ describe('an issue', () => {
       `newsletter_issues?select=status,test_requested_at&id=eq.${issue.id}`,
     );
     expect(row).toMatchObject({ status: 'draft', test_requested_at: expect.any(String) });
+  });
+
+  it('asked for a test whose text lost its alt text while the copy waited: refuses the copy, says why, sends nothing by itself', async () => {
+    const subject = `Test of a changed text ${Date.now()}`;
+    const issue = await newIssue({ subject, body_markdown: 'Look: ![The cover](/cover.png)' });
+    const testCopy = `mail_outbox?kind=eq.newsletter_test&issue_id=eq.${issue.id}`;
+    const dueNow = () =>
+      backend.writeAsOwner('PATCH', testCopy, { next_attempt_at: new Date(0).toISOString() });
+    delete process.env.OWNER_EMAIL;
+    expect(
+      await backend.writeAsOwner('PATCH', `newsletter_issues?id=eq.${issue.id}`, { status: 'test' }),
+    ).toBe(204);
+    expect(await runNewsletter(readServiceBackend())).toMatchObject({ waiting: 1 });
+
+    // While the copy waits for the owner's address, the picture loses its alt text; then the address is set.
+    expect(
+      await backend.writeAsOwner('PATCH', `newsletter_issues?id=eq.${issue.id}`, {
+        body_markdown: 'Look: ![](/cover.png)',
+      }),
+    ).toBe(204);
+    process.env.OWNER_EMAIL = 'owner@alexmorgan.dev';
+    expect(await dueNow()).toBe(204);
+    await runNewsletter(readServiceBackend());
+    const [copy] = await backend.readAsOwner<{ status: string; last_error: string }>(
+      `${testCopy}&select=status,last_error`,
+    );
+    expect(copy).toMatchObject({ status: 'failed', last_error: expect.stringContaining('alt text') });
+    const [row] = await backend.readAsOwner<{ status: string; last_error: string | null }>(
+      `newsletter_issues?select=status,last_error&id=eq.${issue.id}`,
+    );
+    expect(row).toMatchObject({
+      status: 'draft',
+      last_error: expect.stringContaining('ask for a test again'),
+    });
+
+    // Fixed, the text sends nothing until the owner asks for a test again.
+    expect(
+      await backend.writeAsOwner('PATCH', `newsletter_issues?id=eq.${issue.id}`, {
+        body_markdown: 'Look: ![The cover](/cover.png)',
+      }),
+    ).toBe(204);
+    expect(await dueNow()).toBe(204);
+    await runNewsletter(readServiceBackend());
+    expect(resend.accepted.filter((mail) => mail.subject === `[Test] ${subject}`)).toEqual([]);
   });
 
   it('with an image without alt text goes back to draft, with why', async () => {

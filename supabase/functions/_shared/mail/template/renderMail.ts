@@ -12,10 +12,26 @@ export interface RenderedMail {
 }
 
 /** Headings as written (html-to-text shouts them by default). */
-const textSelectors = ['h1', 'h2', 'h3', 'h4', 'h5', 'h6'].map((selector) => ({
+const headingSelectors = ['h1', 'h2', 'h3', 'h4', 'h5', 'h6'].map((selector) => ({
   selector,
   options: { uppercase: false },
 }));
+
+/**
+ * Links as React Email writes them ("label url"), except that a mail link keeps its `mailto:`: html-to-text drops it,
+ * and "ana@example.com?subject=Re%3A..." is no address a mail program opens, where "mailto:..." is a link.
+ */
+const linkSelector = {
+  selector: 'a',
+  options: {
+    linkBrackets: false,
+    hideLinkHrefIfSameAsText: true,
+    pathRewrite: (href: string, _metadata: unknown, element: { attribs?: Record<string, string> }) =>
+      element.attribs?.href?.startsWith('mailto:') ? `mailto:${href}` : href,
+  },
+};
+
+const textSelectors = [...headingSelectors, linkSelector];
 
 export function mailHtmlToText(html: string): string {
   return `${toPlainText(html, { selectors: textSelectors }).trim()}\n`;

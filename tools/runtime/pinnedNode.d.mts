@@ -1,0 +1,2 @@
+export const pinnedNodeVersion: string;
+export const pinnedNodeBinary: string;
