@@ -4,7 +4,7 @@
 // Node-only module) answers 503 here and fails this test. What each function does is tested through the same path by
 // the functions' own tests and the end-to-end suite.
 import assert from 'node:assert/strict';
-import { readdirSync, existsSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { paths } from '../src/paths.ts';
@@ -26,6 +26,31 @@ describe('the edge functions in Deno', () => {
 
   it('are all there', () => {
     assert.ok(functionNames.length >= 10, functionNames.join(', '));
+  });
+
+  // CI: turbo wrote the functions' test log (supabase/functions/.turbo) while this file ran, the runtime restarted
+  // under a call, and analytics-events answered 500 ('socket hang up').
+  it('keeps running when a tool writes its log beside the functions', async () => {
+    const toolDir = path.join(paths.functionsDir, '.turbo');
+    const created = !existsSync(toolDir);
+    const probe = path.join(toolDir, `probe-${process.pid}.log`);
+    mkdirSync(toolDir, { recursive: true });
+    // The runtime (and its watcher) starts on the first call.
+    await fetch(`${server.url}/functions/v1/${functionNames[0]}`, { method: 'POST', body: '{}' }).then((r) =>
+      r.text(),
+    );
+    try {
+      writeFileSync(probe, 'a line\n');
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      writeFileSync(probe, 'another line\n', { flag: 'a' });
+      await new Promise((resolve) => setTimeout(resolve, 600));
+    } finally {
+      rmSync(created ? toolDir : probe, { recursive: true, force: true });
+    }
+    assert.deepEqual(
+      log.filter((line) => line.includes('restarting the Deno runtime')),
+      [],
+    );
   });
 
   for (const name of functionNames) {

@@ -18,6 +18,7 @@ import {
 } from '../src/rest/queryGrammar.ts';
 import { resolveObject } from '../src/storage/publicObjects.ts';
 import { paths } from '../src/paths.ts';
+import { loadsInDeno } from '../src/functions/denoRuntime.ts';
 
 describe('query grammar', () => {
   it('parses select lists with aliases and casts, and refuses embedding', () => {
@@ -242,6 +243,23 @@ describe('config and paths', () => {
     ]) {
       assert.equal(resolveObject(root, attempt), 'invalid', attempt);
     }
+  });
+});
+
+describe('the functions watcher', () => {
+  it("restarts Deno for source and the import map, not for tests, packages or tools' files", () => {
+    for (const file of ['contact/index.ts', '_shared/mail/render.tsx', 'deno.json', 'page-views/routes.mjs'])
+      assert.equal(loadsInDeno(file), true, file);
+    for (const file of [
+      '.turbo/turbo-test.log',
+      '.turbo/turbo-typecheck.log',
+      'contact/__tests__/contact.spec.ts',
+      'node_modules/zod/index.js',
+      'contact/.index.ts.swp',
+      'owner-report/notes.md',
+      'contact/index.ts~',
+    ])
+      assert.equal(loadsInDeno(file), false, file);
   });
 });
 

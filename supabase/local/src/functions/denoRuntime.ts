@@ -28,6 +28,18 @@ export function denoExecutable(): string {
 /** Where Deno keeps what it compiled: inside the clone, so runs side by side in other clones never share it. */
 export const denoCacheDir = path.join(paths.stateDir, 'deno');
 
+/**
+ * Whether a changed file (relative to the functions' folder) is one the runtime loads: source and the import map, not
+ * tests, packages, or what tools write beside them (turbo's .turbo/turbo-test.log, written while the functions' own
+ * tests run, restarted the runtime under a call in CI: 'socket hang up', a 500 instead of the function's 401).
+ */
+export function loadsInDeno(file: string): boolean {
+  const parts = file.split(/[\\/]/);
+  if (parts.some((part) => part.startsWith('.') || part === '__tests__' || part === 'node_modules'))
+    return false;
+  return /\.(ts|tsx|mts|js|jsx|mjs|json|jsonc)$/.test(parts[parts.length - 1]);
+}
+
 const mainService = path.join(import.meta.dirname, 'deno/mainService.ts');
 
 export interface DenoRuntimeOptions {
@@ -237,7 +249,7 @@ export class DenoRuntime {
     if (this.watcher || this.options.watch === false) return;
     try {
       this.watcher = watch(this.options.functionsDir, { recursive: true }, (_event, file) => {
-        if (file && /(^|[\\/])(__tests__|node_modules)([\\/]|$)/.test(file)) return;
+        if (file && !loadsInDeno(file)) return;
         clearTimeout(this.restartTimer);
         this.restartTimer = setTimeout(() => {
           void this.restart(`${file ?? 'a file'} changed`);
