@@ -125,6 +125,9 @@ for (const path of ['/', '/portfolio', '/courses']) {
 
 // The site's code is asked for once the page has loaded and painted (a fast connection can load the page before its
 // first paint), and the page fetches nothing but its stylesheet and images before that paint: no script, no icon.
+// boot.js starts the code at the latest a second after the load event, or 5 s after the document was parsed if the
+// page never loads (<html data-load-given-up>): on a loaded machine the paint can come later than that (run H: the
+// code 8 ms before the paint, 1 s after the load), and then what the test holds is that bound.
 for (const path of ['/', '/help/privacy-policy']) {
   test(`${path}: fetches nothing but its stylesheet and images before its first paint, and its code after it`, async ({
     page,
@@ -133,18 +136,30 @@ for (const path of ['/', '/help/privacy-policy']) {
     await waitForFrameLive(page);
     const timeline = await page.evaluate(() => {
       const paint = performance.getEntriesByName('first-contentful-paint')[0];
+      const [navigation] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
       const resources = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+      const appAskedAt = resources.find((entry) =>
+        /\/main\.[0-9a-f]+\.js$/.test(new URL(entry.name).pathname),
+      )?.startTime;
+      const codeAt = Math.min(paint?.startTime ?? Infinity, appAskedAt ?? Infinity);
       return {
         paintAt: paint?.startTime,
-        appAskedAt: resources.find((entry) => /\/main\.[0-9a-f]+\.js$/.test(new URL(entry.name).pathname))
-          ?.startTime,
+        appAskedAt,
+        loadAt: navigation?.loadEventStart,
+        gaveUpOnLoad: document.documentElement.hasAttribute('data-load-given-up'),
         beforePaint: resources
-          .filter((entry) => paint !== undefined && entry.startTime < paint.startTime)
+          .filter((entry) => entry.startTime < codeAt)
           .map((entry) => `${entry.initiatorType} ${new URL(entry.name).pathname}`),
       };
     });
     expect(timeline.paintAt).toBeGreaterThan(0);
-    expect(timeline.appAskedAt).toBeGreaterThanOrEqual(timeline.paintAt!);
+    expect(timeline.appAskedAt).toBeDefined();
+    const afterItsPaint = timeline.appAskedAt! >= timeline.paintAt!;
+    const atTheLatest = timeline.gaveUpOnLoad || timeline.appAskedAt! >= timeline.loadAt! + 1000 - 1;
+    expect(
+      afterItsPaint || atTheLatest,
+      `code asked at ${timeline.appAskedAt} ms, painted at ${timeline.paintAt} ms, loaded at ${timeline.loadAt} ms`,
+    ).toBe(true);
     for (const request of timeline.beforePaint) expect(request).toMatch(/^(link \/section-styles\/|img )/);
   });
 }
