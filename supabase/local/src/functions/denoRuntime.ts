@@ -37,7 +37,7 @@ export function loadsInDeno(file: string): boolean {
   const parts = file.split(/[\\/]/);
   if (parts.some((part) => part.startsWith('.') || part === '__tests__' || part === 'node_modules'))
     return false;
-  return /\.(ts|tsx|mts|js|jsx|mjs|json|jsonc)$/.test(parts[parts.length - 1]);
+  return /\.(ts|tsx|mts|js|jsx|mjs|json|jsonc)$/.test(path.basename(file));
 }
 
 const mainService = path.join(import.meta.dirname, 'deno/mainService.ts');
