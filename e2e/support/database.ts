@@ -5,14 +5,21 @@ import { LOCAL_SECRET_KEY } from '@site/supabase-local/keys';
 import WebSocket from 'ws';
 import { backendUrl } from './site.ts';
 
-let client: SupabaseClient | undefined;
+const clients = new Map<string, SupabaseClient>();
 
-/** A client with the secret key: bypasses row-level security, as the owner's dashboard does. */
-export function ownerDatabase(): SupabaseClient {
-  client ??= createClient(backendUrl, LOCAL_SECRET_KEY, {
-    auth: { persistSession: false, autoRefreshToken: false },
-    realtime: { transport: WebSocket as never },
-  });
+/**
+ * A client with the secret key: bypasses row-level security, as the owner's dashboard does. The suite's backend, or
+ * the one at `url` (a spec's own backend).
+ */
+export function ownerDatabase(url: string = backendUrl): SupabaseClient {
+  let client = clients.get(url);
+  if (!client) {
+    client = createClient(url, LOCAL_SECRET_KEY, {
+      auth: { persistSession: false, autoRefreshToken: false },
+      realtime: { transport: WebSocket as never },
+    });
+    clients.set(url, client);
+  }
   return client;
 }
 

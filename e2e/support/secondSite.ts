@@ -14,13 +14,13 @@ export interface SecondSite {
 }
 
 /**
- * Offsets 10, 20 ... 60, 90 ... 200 and 230 past the suite's own are reserved for these copies, one per spec that needs
+ * Offsets 10, 20 ... 60, 90 ... 200, 230 and 240 past the suite's own are reserved for these copies, one per spec that needs
  * one (70 is the launcher's own test, one-life.spec.ts, 80 the load benchmark's, 210-219 the dev loop's); each copy
  * takes five ports from there (shell and four sections), the eighth may be a fault proxy (tests/reliability), and the
  * ninth stays free as a dead address.
  */
 export const secondSiteOffsets = [
-  10, 20, 30, 40, 50, 60, 90, 100, 110, 120, 130, 140, 150, 160, 170, 180, 190, 200, 230,
+  10, 20, 30, 40, 50, 60, 90, 100, 110, 120, 130, 140, 150, 160, 170, 180, 190, 200, 230, 240,
 ] as const;
 
 /** The origins of those copies, which the test backend must allow (CORS). */

@@ -1,23 +1,28 @@
 // The ad toast (spec §2, §4, §9): one ad of the ads table, hidden until 2 s after load, then sliding in as a fixed
 // card at the bottom left (full width at 544 px or less) that links to the ad in a new tab; a click records
 // userClicksOnAd(title); it can be dismissed; it moves nothing on the page; with no ads there is no toast, and an ad
-// the owner adds appears live; an edit made a second after the page opened shows by itself, with no interaction.
-// Serial: tests here change every ad for a moment (the last one empties the table).
+// the owner adds appears live; an edit made a second after the page opened shows by itself, with no interaction; once
+// dismissed, it stays away whatever the owner does to the ads. The tests that change the ads do it on a backend and a
+// site of their own: the suite's other specs meet the toast on every page, and count on the ads being there.
 import { expect, test, type Page } from '../../support/test.ts';
 import { collectConsoleErrors } from '../../support/consoleErrors.ts';
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { startBackend } from '../../../scripts/backend.mjs';
 import { ownerDatabase } from '../../support/database.ts';
 import { deadlines } from '../../support/deadlines.ts';
 import { recordBusEvents } from '../../support/eventBus.ts';
-import { visitorWhoSawThePopup } from '../../support/visitor.ts';
+import { asVisitorWhoSawThePopup, visitorWhoSawThePopup } from '../../support/visitor.ts';
 import { watchFirstAppearance } from '../../support/firstAppearance.ts';
 import { editOneSecondAfterOpening } from '../../support/liveEdits.ts';
 import { recordLiveTimeline } from '../../support/liveTimeline.ts';
 import { adToast, analyticsRowsEventually, uniquePath, uniqueToken } from './engagementSite.ts';
 import { advancePageClock, holdPageClock } from '../../support/pageClock.ts';
 import { waitForFrameLive } from '../../support/sections.ts';
+import { portOffset } from '../../support/site.ts';
+import { startSecondSite, type SecondSite } from '../../support/secondSite.ts';
+import { adToastAtRest } from '../../support/adToast.ts';
 
 test.use({ storageState: visitorWhoSawThePopup });
-test.describe.configure({ mode: 'serial' });
 
 interface AdRow {
   id: string;
@@ -29,8 +34,8 @@ interface AdRow {
   created_at: string;
 }
 
-async function allAds(): Promise<AdRow[]> {
-  const { data, error } = await ownerDatabase().from('ads').select('*');
+async function allAds(database: SupabaseClient = ownerDatabase()): Promise<AdRow[]> {
+  const { data, error } = await database.from('ads').select('*');
   if (error) throw new Error(`reading ads: ${error.message}`);
   return data as AdRow[];
 }
@@ -59,8 +64,8 @@ async function watchLayoutShifts(page: Page) {
   });
 }
 
-async function restoreAds(ads: AdRow[]): Promise<void> {
-  const { error } = await ownerDatabase().from('ads').upsert(ads);
+async function restoreAds(database: SupabaseClient, ads: AdRow[]): Promise<void> {
+  const { error } = await database.from('ads').upsert(ads);
   expect(error, 'the ads are restored').toBeNull();
 }
 
@@ -227,79 +232,152 @@ test('can be dismissed with its close button', async ({ page }) => {
   await expect(toast).toHaveCount(0);
 });
 
-test('an edit of the ads a second after the page opened shows in the toast by itself, with no interaction', async ({
-  page,
-}) => {
-  const errors = collectConsoleErrors(page);
-  const saved = await allAds();
-  expect(saved.length).toBeGreaterThan(0);
-  // Every ad is edited, so whichever the toast picked shows the edit.
-  const token = uniqueToken('edited');
-  try {
-    const live = await editOneSecondAfterOpening(
-      page,
-      '/',
-      page.getByRole('heading', { level: 1 }),
-      async () => {
-        const { error } = await ownerDatabase()
-          .from('ads')
-          .upsert(saved.map((ad) => ({ ...ad, title: `${ad.title.slice(0, 60)} ${token}` })));
-        if (error) throw new Error(`editing ads: ${error.message}`);
-      },
-      [token],
-    );
-    await live.expectShownByItself();
-    await expect(adToast(page)).toContainText(token);
-  } finally {
-    await restoreAds(saved);
-  }
-  expect(errors).toEqual([]);
-});
+test.describe('while the owner changes the ads', () => {
+  // One backend of their own, changed by one test after the other.
+  test.describe.configure({ mode: 'serial' });
+  const siteOffset = 240;
+  const backendPort = 54321 + portOffset + siteOffset;
+  let site: SecondSite;
+  let backend: { url: string; stop: () => Promise<void> };
+  let owner: SupabaseClient;
 
-test('shows nothing while the table has no ads, and an ad the owner adds appears without a reload', async ({
-  page,
-}) => {
-  const saved = await allAds();
-  const title = uniqueToken('E2E live ad');
-  try {
-    const { error } = await ownerDatabase()
-      .from('ads')
-      .delete()
-      .in(
-        'id',
-        saved.map((ad) => ad.id),
-      );
-    if (error) throw new Error(`emptying ads: ${error.message}`);
-    // The page's clock is the test's: the toast's 2 s pass at once, once the (empty) ads have been read.
-    await page.clock.install();
-    const timeline = recordLiveTimeline(page, 'ads');
-    const adsRead = page.waitForResponse(
-      (response) => new URL(response.url()).pathname === '/rest/v1/ads' && response.ok(),
-    );
-    await page.goto('/');
-    await page.waitForLoadState('load');
-    await adsRead;
-    const toastShown = await watchFirstAppearance(page, '[data-testid="ad-toast"]');
-    await page.clock.runFor(AD_TOAST_DUE_MS);
-    await expect(adToast(page)).toHaveCount(0);
-    const addedAt = await page.evaluate(() => performance.now());
-
-    const { error: insertError } = await ownerDatabase().from('ads').insert({
-      title,
-      description: 'Added in the dashboard while the page is open.',
-      image_path: 'ads/hire-me.webp',
-      link: 'https://alexmorgan.dev/#contact',
-      promo_percent: 25,
+  test.beforeAll(async () => {
+    backend = await startBackend({
+      port: backendPort,
+      fresh: true,
+      quiet: true,
+      env: { SUPABASE_LOCAL_CORS_ORIGINS: `http://localhost:${3000 + portOffset + siteOffset}` },
     });
-    if (insertError) throw new Error(`adding an ad: ${insertError.message}`);
-    timeline.mark('the owner added the ad');
-    await timeline.explain(() =>
-      expect(adToast(page)).toContainText(title, { timeout: liveAdditionTimeout }),
+    owner = ownerDatabase(backend.url);
+    site = await startSecondSite(siteOffset, { backendPort });
+  });
+
+  test.afterAll(async () => {
+    await site?.close();
+    await backend?.stop();
+  });
+
+  test.beforeEach(({ page }) => asVisitorWhoSawThePopup(page));
+
+  test('an edit of the ads a second after the page opened shows in the toast by itself, with no interaction', async ({
+    page,
+  }) => {
+    const errors = collectConsoleErrors(page);
+    const saved = await allAds(owner);
+    expect(saved.length).toBeGreaterThan(0);
+    // Every ad is edited, so whichever the toast picked shows the edit.
+    const token = uniqueToken('edited');
+    try {
+      const live = await editOneSecondAfterOpening(
+        page,
+        `${site.url}/`,
+        page.getByRole('heading', { level: 1 }),
+        async () => {
+          const { error } = await owner
+            .from('ads')
+            .upsert(saved.map((ad) => ({ ...ad, title: `${ad.title.slice(0, 60)} ${token}` })));
+          if (error) throw new Error(`editing ads: ${error.message}`);
+        },
+        [token],
+      );
+      await live.expectShownByItself();
+      await expect(adToast(page)).toContainText(token);
+    } finally {
+      await restoreAds(owner, saved);
+    }
+    expect(errors).toEqual([]);
+  });
+
+  test('shows nothing while the table has no ads, and an ad the owner adds appears without a reload', async ({
+    page,
+  }) => {
+    const saved = await allAds(owner);
+    const title = uniqueToken('E2E live ad');
+    try {
+      const { error } = await owner
+        .from('ads')
+        .delete()
+        .in(
+          'id',
+          saved.map((ad) => ad.id),
+        );
+      if (error) throw new Error(`emptying ads: ${error.message}`);
+      // The page's clock is the test's: the toast's 2 s pass at once, once the (empty) ads have been read.
+      await page.clock.install();
+      const timeline = recordLiveTimeline(page, 'ads');
+      const adsRead = page.waitForResponse(
+        (response) => new URL(response.url()).pathname === '/rest/v1/ads' && response.ok(),
+      );
+      await page.goto(`${site.url}/`);
+      await page.waitForLoadState('load');
+      await adsRead;
+      const toastShown = await watchFirstAppearance(page, '[data-testid="ad-toast"]');
+      await page.clock.runFor(AD_TOAST_DUE_MS);
+      await expect(adToast(page)).toHaveCount(0);
+      const addedAt = await page.evaluate(() => performance.now());
+
+      const { error: insertError } = await owner.from('ads').insert({
+        title,
+        description: 'Added in the dashboard while the page is open.',
+        image_path: 'ads/hire-me.webp',
+        link: 'https://alexmorgan.dev/#contact',
+        promo_percent: 25,
+      });
+      if (insertError) throw new Error(`adding an ad: ${insertError.message}`);
+      timeline.mark('the owner added the ad');
+      await timeline.explain(() =>
+        expect(adToast(page)).toContainText(title, { timeout: liveAdditionTimeout }),
+      );
+      await expect(adToast(page)).toContainText('GET 25% OFF!');
+      expect(await toastShown.at(), 'no toast before the ad was added').toBeGreaterThanOrEqual(addedAt);
+    } finally {
+      await owner.from('ads').delete().eq('title', title);
+      await restoreAds(owner, saved);
+    }
+  });
+
+  test('once dismissed, it stays away while the owner empties the table and adds an ad', async ({ page }) => {
+    const saved = await allAds(owner);
+    expect(saved.length).toBeGreaterThan(0);
+    const title = uniqueToken('E2E ad after a dismissal');
+    // Every message the page's Realtime socket receives, so the test knows when the page has the owner's changes.
+    const received: string[] = [];
+    page.on('websocket', (socket) =>
+      socket.on('framereceived', (frame) => received.push(String(frame.payload))),
     );
-    await expect(adToast(page)).toContainText('GET 25% OFF!');
-    expect(await toastShown.at(), 'no toast before the ad was added').toBeGreaterThanOrEqual(addedAt);
-  } finally {
-    await ownerDatabase().from('ads').delete().eq('title', title);
-    await restoreAds(saved);
-  }
+    await page.goto(`${site.url}/`);
+    const toast = adToast(page);
+    await adToastAtRest(page);
+    await toast.getByRole('button', { name: 'Dismiss the ad' }).click();
+    await expect(toast).toHaveCount(0);
+    try {
+      const { error } = await owner
+        .from('ads')
+        .delete()
+        .in(
+          'id',
+          saved.map((ad) => ad.id),
+        );
+      if (error) throw new Error(`emptying ads: ${error.message}`);
+      const { error: insertError } = await owner.from('ads').insert({
+        title,
+        description: 'Added in the dashboard after the visitor closed the toast.',
+        image_path: 'ads/hire-me.webp',
+        link: 'https://alexmorgan.dev/#contact',
+        promo_percent: 10,
+      });
+      if (insertError) throw new Error(`adding an ad: ${insertError.message}`);
+      // The page has the new ad (the removals came before it, on the same socket), and has drawn what it does with it.
+      await expect
+        .poll(() => received.some((message) => message.includes(title)), { timeout: liveAdditionTimeout })
+        .toBe(true);
+      await page.evaluate(
+        () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+      );
+      await expect(toast).toHaveCount(0);
+    } finally {
+      await owner.from('ads').delete().eq('title', title);
+      await restoreAds(owner, saved);
+    }
+  });
 });

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState, type ComponentType } from 'react';
 import { toAd, type Ad, type AdRow } from '@site/shared-ui/rows';
 import { reportFailure } from '@site/shared-ui/pageLeaving';
 import { useLiveTable } from '@site/shared-ui/useLiveTable';
@@ -24,7 +24,11 @@ const AdToastCard = lazy(() => loadAdToastCard().then((component) => ({ default:
 
 const adsOrder = { column: 'created_at', ascending: true } as const;
 
-/** One random ad (live from `ads`), shown 2 s after the page has loaded once it is idle; nothing when there are no ads. */
+/**
+ * One random ad (live from `ads`), shown 2 s after the page has loaded once it is idle; nothing when there are no ads.
+ * Dismissed, it stays away for the rest of the visit, whatever the owner does to the ads meanwhile (the table emptied
+ * and filled again unmounts the card, so the dismissal is kept here, not in it).
+ */
 export function AdToast() {
   const { items } = useLiveTable<AdRow, Ad>('ads', toAd, adsOrder);
   const revealed = useDelayedReveal(AD_TOAST_DELAY_MS);
@@ -38,6 +42,8 @@ export function AdToast() {
   }, []);
   const [randomValue] = useState(Math.random);
   const [chosenId, setChosenId] = useState<string | null>(null);
+  const [dismissed, setDismissed] = useState(false);
+  const dismiss = useCallback(() => setDismissed(true), []);
   const ad = pickAd(items, randomValue, chosenId);
 
   useEffect(() => {
@@ -49,10 +55,10 @@ export function AdToast() {
     if (pageIdle && hasAd) void loadAdToastCard();
   }, [pageIdle, hasAd]);
 
-  if (!revealed || !pageIdle || !ad) return null;
+  if (dismissed || !revealed || !pageIdle || !ad) return null;
   return (
     <Suspense fallback={null}>
-      <AdToastCard ad={ad} />
+      <AdToastCard ad={ad} onDismissed={dismiss} />
     </Suspense>
   );
 }

@@ -6,6 +6,8 @@ import styles from './AdToast.module.css';
 
 export interface AdToastCardProps {
   ad: Ad;
+  /** Called once the card has gone after its close button (its way out animated, where anything animates). */
+  onDismissed: () => void;
 }
 
 /** The size the ad image is drawn at; width and height are set so nothing moves when it arrives. */
@@ -16,17 +18,15 @@ const AD_IMAGE_SIZE_PX = 88;
  * once dismissed, out again before it goes; a visitor who prefers reduced motion sees it fade instead. It is fixed and
  * moves by transform only, so it never moves the page.
  */
-export function AdToastCard({ ad }: AdToastCardProps) {
+export function AdToastCard({ ad, onDismissed }: AdToastCardProps) {
   const [leaving, setLeaving] = useState(false);
-  const [dismissed, setDismissed] = useState(false);
   const toast = useRef<HTMLElement>(null);
 
   // Gone at once where nothing animates the way out (no stylesheet, no animations in this browser).
   useEffect(() => {
-    if (leaving && !(toast.current?.getAnimations?.().length ?? 0)) setDismissed(true);
-  }, [leaving]);
+    if (leaving && !(toast.current?.getAnimations?.().length ?? 0)) onDismissed();
+  }, [leaving, onDismissed]);
 
-  if (dismissed) return null;
   return (
     <aside
       ref={toast}
@@ -34,7 +34,7 @@ export function AdToastCard({ ad }: AdToastCardProps) {
       aria-label="Advertisement"
       data-testid="ad-toast"
       onAnimationEnd={(event) => {
-        if (leaving && event.target === event.currentTarget) setDismissed(true);
+        if (leaving && event.target === event.currentTarget) onDismissed();
       }}
     >
       <ExternalLink

@@ -15,7 +15,7 @@ const ad: Ad = {
 
 describe('AdToastCard', () => {
   it('shows the image, title, description and promo, linking to the ad in a new tab', () => {
-    render(<AdToastCard ad={ad} />);
+    render(<AdToastCard ad={ad} onDismissed={() => undefined} />);
     const card = screen.getByRole('complementary', { name: 'Advertisement' });
     expect(card).toHaveTextContent('Angular course bundle');
     expect(card).toHaveTextContent('Every Angular course in one bundle.');
@@ -31,22 +31,24 @@ describe('AdToastCard', () => {
   });
 
   it('has no promo line when the ad has no promo', () => {
-    render(<AdToastCard ad={{ ...ad, promoPercent: null }} />);
+    render(<AdToastCard ad={{ ...ad, promoPercent: null }} onDismissed={() => undefined} />);
     expect(screen.queryByText(/OFF!/)).not.toBeInTheDocument();
   });
 
   it('publishes userClicksOnAd with the title on click', () => {
     const events: AnalyticsEvent[] = [];
     const unsubscribe = subscribeToEvents((event) => events.push(event));
-    render(<AdToastCard ad={ad} />);
+    render(<AdToastCard ad={ad} onDismissed={() => undefined} />);
     fireEvent.click(screen.getByRole('link', { name: /Angular course bundle/ }));
     expect(events).toEqual([{ name: 'userClicksOnAd', adTitle: 'Angular course bundle' }]);
     unsubscribe();
   });
 
-  it('can be dismissed with its close button', async () => {
-    render(<AdToastCard ad={ad} />);
+  it('says it was dismissed once its close button is pressed', async () => {
+    const onDismissed = jest.fn();
+    render(<AdToastCard ad={ad} onDismissed={onDismissed} />);
+    expect(onDismissed).not.toHaveBeenCalled();
     fireEvent.click(screen.getByRole('button', { name: 'Dismiss the ad' }));
-    await waitFor(() => expect(screen.queryByRole('complementary')).not.toBeInTheDocument());
+    await waitFor(() => expect(onDismissed).toHaveBeenCalledTimes(1));
   });
 });
