@@ -57,13 +57,14 @@ for (const section of sections) {
     });
     test.afterAll(async () => site.close());
 
+    // One page a test, in order, on the one copy of the site this section's tests share.
+    test.describe.configure({ mode: 'default' });
     test.beforeEach(({ page }) => asVisitorWhoSawThePopup(page));
 
-    test('its slots show a small fallback and every other section still loads', async ({ page }) => {
-      // Seven pages in one test: 14-30 s measured (quiet / both cores busy); 30 s ran out on the last page under load,
-      // and 60 s in each of two runs confined to one core each (stop 54, runs A and B: 8 of 8 timed out, mid-walk).
-      test.setTimeout(150_000);
-      for (const path of allPaths) {
+    for (const path of allPaths) {
+      test(`${path}: its slots show a small fallback and every other section still loads`, async ({
+        page,
+      }) => {
         await page.goto(`${site.url}${path}`);
         await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
         await expect(page.locator('[data-section] [aria-busy="true"]')).toHaveCount(0, { timeout: 15_000 });
@@ -92,7 +93,7 @@ for (const section of sections) {
           });
         }
         await expect(page.getByRole('contentinfo')).toBeVisible();
-      }
-    });
+      });
+    }
   });
 }
