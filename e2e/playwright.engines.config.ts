@@ -2,7 +2,7 @@
 // backend, as for the Chromium suite (playwright.config.ts); the backend also allows the journeys' proxy origins.
 import { defineConfig } from '@playwright/test';
 import type { EngineOptions } from './engines/fixtures.ts';
-import { portOffset, siteUrl } from './support/site.ts';
+import { portOffset, siteUrl, workers } from './support/site.ts';
 import { journeyOrigins, maxWorkers } from './engines/fixtures.ts';
 import type { Engine } from './engines/engineDriver.ts';
 
@@ -13,7 +13,7 @@ export default defineConfig<object, EngineOptions>({
   outputDir: `./test-results/engines-offset-${portOffset}`,
   timeout: 60_000,
   fullyParallel: true,
-  workers: maxWorkers,
+  workers: Math.min(maxWorkers, workers),
   retries: 0,
   forbidOnly: true,
   // The run as it goes, then its slowest tests and spec files.

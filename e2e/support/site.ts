@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { chromiumArgs, chromiumPath } from '@site/tools/browser/chromium';
 
 // Where the site under test runs. SITE_PORT_OFFSET moves every port, so several runs can share a machine.
@@ -17,8 +18,13 @@ export const ports = {
 
 export const siteUrl = `http://localhost:${ports.shell}`;
 
-/** Playwright's workers for the Chromium suite (playwright.config.ts). */
-export const workers = 3;
+/**
+ * Playwright's workers (playwright.config.ts, and at most as many for the journeys): one more than the cores this run
+ * may use, at most 3. Three on two cores keep both busy while a test waits (a timer, a mail, a socket); three on one
+ * core (`taskset -c 0`) stretched every test threefold beside the servers they share the core with (stop 54: the
+ * help pages' five-step walk ran out of its 60 s), where two keep the core as busy.
+ */
+export const workers = Math.min(3, availableParallelism() + 1);
 export const backendUrl = `http://127.0.0.1:${ports.backend}`;
 
 /** Chromium as this machine has it (Debian's package); Playwright's own browser download is not available. */
