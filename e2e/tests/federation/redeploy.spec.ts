@@ -13,7 +13,6 @@ import { keptForTheWholeTest, startSecondSite, type SecondSite } from '../../sup
 const shellHtml = path.join(repoRoot, 'shell/dist/index.html');
 
 test.describe('redeploying one section', () => {
-  test.setTimeout(120_000);
   let site: SecondSite;
   let deployed: string;
   let workCopy: string;

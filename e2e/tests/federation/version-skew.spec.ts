@@ -80,7 +80,6 @@ async function buildHelpAgainstKit(kitVersion: string): Promise<{ dist: string; 
 const helpSlot = (page: Page) => page.locator('[data-section="help/HelpRoutes"]');
 
 test.describe('a section built against a newer kit than the shell provides', () => {
-  test.setTimeout(180_000);
   const sites: SecondSite[] = [];
   const folders: string[] = [];
   test.afterAll(async () => {
