@@ -177,9 +177,24 @@ as $$
   end;
 $$;
 
+-- Why an issue's text cannot be sent, or null: an image with no alt text (inline, ![](address), or reference-style,
+-- ![][name], which the mail's Markdown renders as an image as well) leaves a reader of a screen reader, or of a mail
+-- program that blocks images, with nothing. p_then says what the owner does once it is fixed. Scheduling and the
+-- owner's test copy both refuse by it.
+create or replace function private.newsletter_issue_refusal(p_body_markdown text, p_then text)
+returns text
+language sql
+immutable
+set search_path = ''
+as $$
+  select case when p_body_markdown ~ '!\[\s*\][(\[]'
+              then 'An image has no alt text: write ![what it shows](address), then ' || p_then end;
+$$;
+
 -- Issues due (scheduled, send_at empty or past) start sending: for each, in one transaction, a copy per confirmed,
 -- unsuppressed subscriber is queued by one statement, in batches of p_batch_size, and the issue becomes sending (or
--- sent at once, with nobody to send it to). Returns how many issues started.
+-- sent at once, with nobody to send it to). An issue refused (newsletter_issue_refusal) goes back to draft, with why.
+-- Returns how many issues started.
 create or replace function public.queue_due_newsletter_issues(p_batch_size integer)
 returns integer
 language plpgsql
@@ -196,11 +211,10 @@ begin
     raise exception 'queue_due_newsletter_issues needs a batch size of 1 to 100' using errcode = '22023';
   end if;
   perform set_config('newsletter.sender', 'on', true);
-  -- An image with no alt text leaves a reader of a screen reader, or of a mail program that blocks images, with
-  -- nothing: the issue goes back to draft, with why.
   update public.newsletter_issues i
-    set status = 'draft', last_error = 'An image has no alt text: write ![what it shows](address), then schedule it again'
-    where i.status = 'scheduled' and coalesce(i.send_at, now()) <= now() and i.body_markdown ~ '!\[\s*\]\(';
+    set status = 'draft', last_error = private.newsletter_issue_refusal(i.body_markdown, 'schedule it again')
+    where i.status = 'scheduled' and coalesce(i.send_at, now()) <= now()
+      and private.newsletter_issue_refusal(i.body_markdown, 'schedule it again') is not null;
   for due in
     select i.id from public.newsletter_issues i
       where i.status = 'scheduled' and coalesce(i.send_at, now()) <= now()
@@ -389,17 +403,26 @@ begin
 end;
 $$;
 
--- The owner's test copy, and cancelling: what a change of an issue's status does to the outbox.
+-- The owner's test copy, and cancelling: what a change of an issue's status does to the outbox. A test copy is refused
+-- as a scheduled issue is (newsletter_issue_refusal): no copy is queued and the issue is a draft again with why, so
+-- nothing goes out later by itself once the text is fixed (the owner asks for a new test); a test that is queued
+-- clears an earlier why.
 create or replace function private.newsletter_issue_queued_or_cancelled()
 returns trigger
 language plpgsql
 set search_path = ''
 as $$
+declare
+  refusal text;
 begin
   if new.status = 'test' then
-    -- A batch of its own (-1: the copies' are numbered from 0).
-    insert into public.mail_outbox (kind, issue_id, batch) values ('newsletter_test', new.id, -1);
-    update public.newsletter_issues set status = 'draft', test_requested_at = now() where id = new.id;
+    refusal := private.newsletter_issue_refusal(new.body_markdown, 'ask for a test again');
+    if refusal is null then
+      -- A batch of its own (-1: the copies' are numbered from 0).
+      insert into public.mail_outbox (kind, issue_id, batch) values ('newsletter_test', new.id, -1);
+    end if;
+    update public.newsletter_issues set status = 'draft', test_requested_at = now(), last_error = refusal
+      where id = new.id;
   elsif new.status = 'cancelled' and old.status is distinct from 'cancelled' then
     update public.mail_outbox
       set status = 'cancelled', last_error = private.newsletter_skip_reason('cancelled')
@@ -435,10 +458,12 @@ comment on view public.newsletter_issue_progress is
 revoke all on table public.newsletter_issue_progress from anon, authenticated, service_role;
 grant select on table public.newsletter_issue_progress to service_role;
 
--- The sender's functions run as the service role and write why a copy was not sent with this helper; the trigger
--- function runs when it fires.
+-- The sender's functions run as the service role and write why a copy was not sent, or an issue was refused, with these
+-- helpers; the trigger function runs when it fires.
 revoke all on function private.newsletter_skip_reason(text) from public, anon, authenticated, service_role;
 grant execute on function private.newsletter_skip_reason(text) to service_role;
+revoke all on function private.newsletter_issue_refusal(text, text) from public, anon, authenticated, service_role;
+grant execute on function private.newsletter_issue_refusal(text, text) to service_role;
 revoke all on function private.newsletter_issue_queued_or_cancelled() from public, anon, authenticated, service_role;
 
 revoke all on function public.queue_due_newsletter_issues(integer) from public, anon, authenticated, service_role;

@@ -1,8 +1,9 @@
 // The baseline (the migrations named 20261122...) gives exactly the schema of the migration chain it replaced, grants
 // aside: their normalised catalogues (src/database/schemaCatalogue.ts) must be equal. test/fixtures/chain-catalogue.json
 // is that chain's catalogue: first the 31 migrations folded into the baseline (commit 109f3c3), then the baseline with
-// the 5 migrations folded into it later (commit 1078747), written from the chain's files before each fold:
-//   git -C <repo> archive 1078747 supabase/migrations | tar -x -C /tmp/chain
+// the 5 migrations folded into it later (commit 1078747), then with the 2 after those (commit 1a073de), written from
+// the chain's files before each fold:
+//   git -C <repo> archive 1a073de supabase/migrations | tar -x -C /tmp/chain
 //   node --import tsx scripts/schemaCatalogue.ts --migrations /tmp/chain/supabase/migrations \
 //     --write test/fixtures/chain-catalogue.json
 // Later migrations (other prefixes) change the schema on purpose and are not part of the comparison.
