@@ -49,6 +49,26 @@ interface Launcher {
   backendPid: number;
 }
 
+/** Every launcher a test started that may still run. */
+const started = new Set<Pick<Launcher, 'process' | 'exited'>>();
+
+// A test that failed or ran out of time midway leaves no launcher running: one would hold its ports (and its backend,
+// a CPU) for the next test and the rest of the suite. Stopped as npm stops it (SIGTERM: it stops its own servers), and
+// killed if it has not ended 15 s on (its backend and dev servers then stop by themselves: the launcher's one life).
+test.afterEach(async () => {
+  for (const launcher of started) {
+    if (launcher.process.exitCode === null && launcher.process.signalCode === null) {
+      launcher.process.kill('SIGTERM');
+      const ended = await Promise.race([
+        launcher.exited.then(() => true),
+        new Promise<false>((resolve) => setTimeout(resolve, 15_000, false)),
+      ]);
+      if (!ended) launcher.process.kill('SIGKILL');
+    }
+  }
+  started.clear();
+});
+
 /** args: the launcher's own (default: a throwaway copy of the seeded data). */
 async function startLauncher(name: LauncherName, args = ['--fresh-backend']): Promise<Launcher> {
   const child = spawn(
@@ -63,6 +83,7 @@ async function startLauncher(name: LauncherName, args = ['--fresh-backend']): Pr
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  started.add({ process: child, exited });
   // npm run dev first builds what it serves in development mode (a minute or more here the first time, from nothing).
   await eventually(async () => {
     if (child.exitCode !== null) throw new Error(`the launcher exited (code ${child.exitCode})`);
