@@ -97,8 +97,11 @@ export const privacyPolicySections: readonly LegalSection[] = [
             subscribed, so the pop-up stops asking, and <code>newsletterTimestamp</code> holds the earliest
             time it may appear again (30 minutes after it last did). While a tab is open, its session storage
             also remembers how far down each page you had scrolled, so the back button returns you there; the
-            browser deletes that when you close the tab. None of these entries is ever sent to me. You can
-            delete them at any time by clearing this site&apos;s data in your browser.
+            browser deletes that when you close the tab. None of these entries is ever sent to me. If you
+            choose a light or dark theme with the switch at the top of the page, the cookie <code>theme</code>{' '}
+            remembers your choice (<code>light</code> or <code>dark</code>, nothing else) for a year, so that
+            pages arrive in it; choosing the system&apos;s theme again deletes it. You can delete all of them
+            at any time by clearing this site&apos;s data in your browser.
           </li>
           <li>
             <strong>reCAPTCHA:</strong> the contact form is protected by Google reCAPTCHA, which checks that a
@@ -168,10 +171,12 @@ export const privacyPolicySections: readonly LegalSection[] = [
           advertising.
         </p>
         <p>
-          This site sets no cookies of its own. It has one web beacon of its own: each page you read sends one
-          small message to the site&apos;s database (or, when JavaScript is off, loads an invisible image from
-          it) to be counted, carrying only what is listed above under &quot;Pages read&quot;. The few
-          preferences it keeps in your browser&apos;s storage, listed above, stay on your device.
+          This site sets one cookie of its own, and only if you choose a theme: <code>theme</code>, which
+          holds your choice of light or dark (see &quot;In your browser only&quot; above) and nothing that
+          identifies you. It has one web beacon of its own: each page you read sends one small message to the
+          site&apos;s database (or, when JavaScript is off, loads an invisible image from it) to be counted,
+          carrying only what is listed above under &quot;Pages read&quot;. The few preferences it keeps in
+          your browser&apos;s storage, listed above, stay on your device.
         </p>
         <p>Services from other companies that the site uses can set their own cookies:</p>
         <ul>

@@ -65,7 +65,10 @@ describe('PrivacyPolicyPage', () => {
     expect(stored).toHaveTextContent(/only that code is stored, never your IP address or your user agent/i);
     expect(stored).toHaveTextContent(/destroyed at the end of each day/i);
     expect(section('Cookies and web beacons')).toHaveTextContent(
-      /sets no cookies of its own\. It has one web beacon/,
+      /sets one cookie of its own, and only if you choose a theme: theme,.*It has one web beacon/,
+    );
+    expect(stored).toHaveTextContent(
+      /the cookie theme remembers your choice \(light or dark, nothing else\)/,
     );
   });
 
