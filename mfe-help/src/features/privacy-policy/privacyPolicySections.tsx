@@ -110,6 +110,13 @@ export const privacyPolicySections: readonly LegalSection[] = [
             <ExternalLink href={googlePolicies.privacyPolicy}>Privacy Policy</ExternalLink> and{' '}
             <ExternalLink href={googlePolicies.termsOfService}>Terms of Service</ExternalLink> apply to it.
           </li>
+          <li>
+            <strong>If you follow the site from Mastodon</strong> or another fediverse server: your
+            account&apos;s address and the inboxes your server gave for it, so that new posts reach you; and
+            the replies, likes and boosts you send to its posts (a reply&apos;s text, its address and your
+            server&apos;s name), which only I read, never shown on the site. Unfollowing deletes your follow;
+            taking back a like, a boost or a reply deletes it here too.
+          </li>
         </ul>
         <p>
           These records are kept in a database hosted by Supabase. The site can only add newsletter addresses,

@@ -55,6 +55,9 @@ describe('PrivacyPolicyPage', () => {
     expect(stored).toHaveTextContent(/emailSubmitted.*SUBMITTED/);
     expect(stored).toHaveTextContent(/newsletterTimestamp/);
     expect(stored).toHaveTextContent(/reCAPTCHA/);
+    expect(stored).toHaveTextContent(
+      /follow the site from Mastodon.*your account's address.*replies, likes and boosts.*never shown on the site/,
+    );
   });
 
   it('says plainly how pages are counted without cookies, and what is never stored', () => {
