@@ -169,6 +169,11 @@ describe('the site followed from a server that is not ours', { concurrency: fals
         `each post once: ${creates.map(({ activity }) => activity.id).join(', ')}`,
       );
       assert.ok(creates.every(({ signatureValid }) => signatureValid));
+      // To the follower's server once, at its shared inbox, not once per follower there.
+      assert.deepEqual(
+        creates.map(({ inbox }) => inbox),
+        ['/inbox', '/inbox', '/inbox'],
+      );
       const byKind = Object.fromEntries(
         creates.map(({ activity }) => [
           activity.object.type === 'Article' ? 'issue' : activity.object.url,

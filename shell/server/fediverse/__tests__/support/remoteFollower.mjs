@@ -1,8 +1,9 @@
 // A fediverse account on another server, written without Fedify: its HTTP signatures are made and checked with
 // Misskey's library (@misskey-dev/node-http-message-signatures, draft-cavage signatures with RFC 3230 digests, as
 // Mastodon sends them). It serves its actor (with its public key), finds the site's account by WebFinger, sends it
-// activities signed with its own key, and keeps every delivery its inbox accepted, each with whether the signature
-// checked out against the key the site's actor publishes. Its inbox can hold deliveries (never answer them) and can
+// activities signed with its own key, and keeps every delivery its inbox accepted, each with the inbox it came to
+// (its own, or its server's shared one) and whether the signature checked out against the key the site's actor
+// publishes. Its inbox can hold deliveries (never answer them) and can
 // answer with a status of the test's choosing.
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
@@ -76,7 +77,7 @@ export async function startRemoteFollower({ name = 'bob', sharedInbox = true } =
       }
       const activity = JSON.parse(body.toString('utf8'));
       const signatureValid = await verifySignature(request, body);
-      accepted.push({ activity, signatureValid, keyId: keyIdOf(request) });
+      accepted.push({ activity, signatureValid, keyId: keyIdOf(request), inbox: url.pathname });
       response.writeHead(202).end();
       changed();
       return;
