@@ -3,8 +3,7 @@
 // Mastodon sends them). It serves its actor (with its public key), finds the site's account by WebFinger, sends it
 // activities signed with its own key, and keeps every delivery its inbox accepted, each with the inbox it came to
 // (its own, or its server's shared one) and whether the signature checked out against the key the site's actor
-// publishes. Its inbox can hold deliveries (never answer them) and can
-// answer with a status of the test's choosing.
+// publishes. Its inbox can hold deliveries (never answer them) and can answer with a status of the test's choosing.
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import {
