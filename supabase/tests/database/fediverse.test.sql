@@ -5,7 +5,7 @@
 -- that went out, and taken back only by whoever made them. Visitors reach none of it.
 begin;
 create extension if not exists pgtap with schema extensions;
-select plan(49);
+select plan(51);
 
 -- Closed to visitors: row-level security on, nothing granted, no function to call.
 select ok((select bool_and(c.relrowsecurity) from pg_class c
@@ -70,6 +70,16 @@ select public.queue_due_newsletter_issues(100);
 select results_eq($$ select issue_id from public.fediverse_posts where issue_id is not null $$,
   $$ values ('00000000-0000-4000-8000-0000000000c1'::uuid) $$,
   'an issue is posted once it has been sent; the weekly digest (the same videos and courses again) is not');
+
+update public.fediverse_settings set post_issues = false;
+insert into public.newsletter_issues (id, subject, body_markdown, status) values
+  ('00000000-0000-4000-8000-0000000000c3', 'Quiet issue', 'Hello, quietly.', 'scheduled');
+select public.queue_due_newsletter_issues(100);
+select is((select status from public.newsletter_issues where id = '00000000-0000-4000-8000-0000000000c3'), 'sent',
+  'the quiet issue went out');
+select is((select count(*)::int from public.fediverse_posts where issue_id = '00000000-0000-4000-8000-0000000000c3'),
+  0, 'with issues turned off, a sent issue is not posted');
+update public.fediverse_settings set post_issues = true;
 
 -- 2. A post is claimed, and marked sent by the transaction that queues its deliveries.
 delete from public.fediverse_messages;
