@@ -281,6 +281,51 @@ describe('the site followed from a server that is not ours', { concurrency: fals
     },
   );
 
+  it(
+    'keeps a boost too, and forgets a like or a boost taken back (Undo) and a reply deleted (Delete)',
+    eachTest,
+    async () => {
+      const { activity } = createsAccepted()[0];
+      const inbox = actor.endpoints.sharedInbox;
+      const boost = {
+        id: `${follower.actorId}/statuses/2/activity`,
+        type: 'Announce',
+        actor: follower.actorId,
+        object: activity.object.id,
+        to: ['https://www.w3.org/ns/activitystreams#Public'],
+      };
+      assert.equal((await follower.send(inbox, boost)).status, 202);
+      await eventually(async () => {
+        const kinds = await api.select('fediverse_interactions?select=kind&order=kind');
+        return kinds.map((row) => row.kind).join() === 'boost,like,reply';
+      });
+      const takeBack = (object, n) =>
+        follower.send(inbox, {
+          id: `${follower.actorId}#undo/${n}`,
+          type: 'Undo',
+          actor: follower.actorId,
+          object,
+        });
+      const like = {
+        id: `${follower.actorId}#likes/1`,
+        type: 'Like',
+        actor: follower.actorId,
+        object: activity.object.id,
+      };
+      assert.equal((await takeBack(like, 1)).status, 202);
+      assert.equal((await takeBack(boost, 2)).status, 202);
+      const deletion = await follower.send(inbox, {
+        id: `${follower.actorId}/statuses/1#delete`,
+        type: 'Delete',
+        actor: follower.actorId,
+        object: { id: `${follower.actorId}/statuses/1`, type: 'Tombstone' },
+        to: ['https://www.w3.org/ns/activitystreams#Public'],
+      });
+      assert.equal(deletion.status, 202);
+      await eventually(async () => (await api.select('fediverse_interactions?select=kind')).length === 0);
+    },
+  );
+
   it('sends nothing more once unfollowed', eachTest, async () => {
     const response = await follower.unfollow(actor, followId);
     assert.equal(response.status, 202);
