@@ -1,8 +1,8 @@
 // axe finds nothing to fix (contrast included, on gradients too: support/accessibilityCheck.ts) on any page of the site,
-// in the light and the dark theme, on a phone and on a desktop (the same visit, widened), with every section arrived,
-// nor with the video player modal or the newsletter pop-up open. The dark theme is the one a visitor chose (the theme
-// cookie) while the system is light, so the tokens of the chosen theme are what is checked; tests/frame/theme.spec.ts
-// checks the system's dark theme paints the same.
+// in the light and the dark theme, on a phone and on a desktop (one visit a page: widened, then switched to dark, then
+// narrowed), with every section arrived, nor with the video player modal or the newsletter pop-up open. The dark theme
+// is the one a visitor chose (with the switch, or the theme cookie it sets) while the system is light, so the tokens of
+// the chosen theme are what is checked; tests/frame/theme.spec.ts checks the system's dark theme paints the same.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '../../support/test.ts';
 import { accessibilityFindings } from '../../support/accessibilityCheck.ts';
@@ -41,13 +41,18 @@ async function expectTheme(page: Page, theme: ChosenTheme) {
   expect(background).toBe(theme === 'dark' ? 'rgb(17, 26, 35)' : 'rgb(255, 255, 255)');
 }
 
-/** axe's findings on a phone and then on a desktop, each named by its screen. */
-async function findingsOnEachScreen(page: Page, theme: ChosenTheme): Promise<string[]> {
+/** axe's findings on each screen in turn (a phone, then a desktop, unless told), each named by its theme and screen. */
+async function findingsOnEachScreen(
+  page: Page,
+  theme: ChosenTheme,
+  screens: readonly (typeof viewports)[number][] = viewports,
+): Promise<string[]> {
   const all: string[] = [];
-  for (const viewport of viewports) {
+  for (const viewport of screens) {
     await page.setViewportSize({ width: viewport.width, height: viewport.height });
     expect(await page.evaluate(() => window.innerWidth)).toBe(viewport.width);
-    // What the new layout sets moving (a transition between breakpoints) has ended: axe reads colours as painted.
+    // What the new layout or theme sets moving (a transition between breakpoints or colours) has ended: axe reads
+    // colours as painted.
     await expect
       .poll(() =>
         page.evaluate(
@@ -62,10 +67,38 @@ async function findingsOnEachScreen(page: Page, theme: ChosenTheme): Promise<str
       )
       .toBe(0);
     await expectTheme(page, theme);
-    all.push(...(await findings(page)).map((finding) => `${viewport.name}: ${finding}`));
+    all.push(...(await findings(page)).map((finding) => `${theme}, ${viewport.name}: ${finding}`));
   }
   return all;
 }
+
+/** The visitor chooses the dark theme with the navbar's switch (on a desktop, where the navbar shows it). */
+async function chooseDark(page: Page) {
+  await page.getByRole('group', { name: 'Theme' }).getByRole('radio', { name: 'Dark' }).click();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+}
+
+// Every page in one visit: light on a phone and on a desktop, then the visitor chooses dark (the cookie a returning
+// visitor's first HTML is painted from: tests/frame/theme.spec.ts) and it is checked on the desktop and the phone.
+test.describe('in the light and the dark theme, on a phone and on a desktop', () => {
+  test.use({
+    viewport: { width: viewports[0].width, height: viewports[0].height },
+    colorScheme: 'light',
+    storageState: visitorWhoSawThePopup,
+  });
+
+  for (const { path } of [...expectedPages, { path: '/no-such-page' }]) {
+    test(`${path} has no violations`, async ({ page }) => {
+      test.slow(); // axe takes seconds per run on a busy machine, four runs here
+      await page.goto(path);
+      await everySectionArrived(page);
+      const found = await findingsOnEachScreen(page, 'light');
+      await chooseDark(page);
+      found.push(...(await findingsOnEachScreen(page, 'dark', [...viewports].reverse())));
+      expect(found).toEqual([]);
+    });
+  }
+});
 
 for (const theme of ['light', 'dark'] as const) {
   test.describe(`in the ${theme} theme, on a phone and on a desktop`, () => {
@@ -74,15 +107,6 @@ for (const theme of ['light', 'dark'] as const) {
       colorScheme: 'light',
       storageState: theme === 'dark' ? visitorWhoChoseTheme('dark') : visitorWhoSawThePopup,
     });
-
-    for (const { path } of [...expectedPages, { path: '/no-such-page' }]) {
-      test(`${path} has no violations`, async ({ page }) => {
-        test.slow(); // axe takes seconds per run on a busy machine
-        await page.goto(path);
-        await everySectionArrived(page);
-        expect(await findingsOnEachScreen(page, theme)).toEqual([]);
-      });
-    }
 
     test('the video player modal has no violations', async ({ page }) => {
       test.slow();
