@@ -3,7 +3,7 @@
 // run code (javascript:, vbscript:, file:) are refused by markdown-it's own link check. Every element gets the site's
 // look as inline styles (mail programs drop stylesheets), links and images become absolute (a mail has no base
 // address), and images keep their alt text, which is counted when it is missing so a mail can be refused for it.
-// @ts-types="npm:@types/markdown-it@14.1.2"
+// @ts-types="npm:@types/markdown-it@14.2.0"
 import MarkdownIt from 'markdown-it';
 import { lightColors } from './mailTheme.ts';
 
