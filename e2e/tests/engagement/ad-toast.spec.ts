@@ -64,6 +64,18 @@ async function watchLayoutShifts(page: Page) {
   });
 }
 
+/** The owner deletes these ads (all of them, to empty the table). */
+async function removeAds(database: SupabaseClient, ads: AdRow[]): Promise<void> {
+  const { error } = await database
+    .from('ads')
+    .delete()
+    .in(
+      'id',
+      ads.map((ad) => ad.id),
+    );
+  if (error) throw new Error(`emptying ads: ${error.message}`);
+}
+
 async function restoreAds(database: SupabaseClient, ads: AdRow[]): Promise<void> {
   const { error } = await database.from('ads').upsert(ads);
   expect(error, 'the ads are restored').toBeNull();
@@ -294,14 +306,7 @@ test.describe('while the owner changes the ads', () => {
     const saved = await allAds(owner);
     const title = uniqueToken('E2E live ad');
     try {
-      const { error } = await owner
-        .from('ads')
-        .delete()
-        .in(
-          'id',
-          saved.map((ad) => ad.id),
-        );
-      if (error) throw new Error(`emptying ads: ${error.message}`);
+      await removeAds(owner, saved);
       // The page's clock is the test's: the toast's 2 s pass at once, once the (empty) ads have been read.
       await page.clock.install();
       const timeline = recordLiveTimeline(page, 'ads');
@@ -351,14 +356,7 @@ test.describe('while the owner changes the ads', () => {
     await toast.getByRole('button', { name: 'Dismiss the ad' }).click();
     await expect(toast).toHaveCount(0);
     try {
-      const { error } = await owner
-        .from('ads')
-        .delete()
-        .in(
-          'id',
-          saved.map((ad) => ad.id),
-        );
-      if (error) throw new Error(`emptying ads: ${error.message}`);
+      await removeAds(owner, saved);
       const { error: insertError } = await owner.from('ads').insert({
         title,
         description: 'Added in the dashboard after the visitor closed the toast.',
