@@ -47,7 +47,6 @@ function towardsTheToast(page: Page) {
         adsReads: resources
           .filter((entry) => new URL(entry.name).pathname === '/rest/v1/ads')
           .map((entry) => ({ at: Math.round(entry.responseEnd), status: entry.responseStatus })),
-        adsInPageData: document.body.innerHTML.includes('"ads"'),
         hydrated: document.querySelector('#root[data-hydrated]') !== null,
         now: Math.round(performance.now()),
       };

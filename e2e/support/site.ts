@@ -13,6 +13,15 @@ export const portOffset = Number(process.env.SITE_PORT_OFFSET ?? 0);
 const refusedByBrowsers = [
   3659, 4045, 4190, 5060, 5061, 6000, 6566, 6665, 6666, 6667, 6668, 6669, 6679, 6697, 10080,
 ];
+if (!Number.isInteger(portOffset) || portOffset < 0)
+  throw new Error(
+    `SITE_PORT_OFFSET must be a whole number of 0 or more, not "${process.env.SITE_PORT_OFFSET}"`,
+  );
+
+/** The first port of the suite's sites at `offset` that browsers refuse, if any. */
+const refusedSitePortAt = (offset: number) =>
+  refusedByBrowsers.find((port) => port >= 3000 + offset && port < 3250 + offset);
+
 /** The next multiple of 1000 past `offset` where no site of the suite is on a refused port. */
 function safeOffsetAfter(offset: number): number {
   let next = (Math.floor(offset / 1000) + 1) * 1000;
@@ -20,14 +29,7 @@ function safeOffsetAfter(offset: number): number {
   return next;
 }
 
-/** The first port of the suite's sites at `offset` that browsers refuse, if any. */
-const refusedSitePortAt = (offset: number) =>
-  refusedByBrowsers.find((port) => port >= 3000 + offset && port < 3250 + offset);
 const refusedSitePort = refusedSitePortAt(portOffset);
-if (!Number.isInteger(portOffset) || portOffset < 0)
-  throw new Error(
-    `SITE_PORT_OFFSET must be a whole number of 0 or more, not "${process.env.SITE_PORT_OFFSET}"`,
-  );
 if (refusedSitePort !== undefined)
   throw new Error(
     `SITE_PORT_OFFSET=${portOffset} puts a site of the suite on port ${refusedSitePort}, which browsers refuse to ` +
