@@ -30,6 +30,19 @@ test.beforeAll(async () => {
   site = await startDevSite({ copy, watched: ['shell', 'courses'], portOffset: devOffset });
 });
 
+// A change that does not show says why, in the run's output (a report shows only an attachment's first lines): what the
+// launcher printed last (build errors, each rebuild) and what the page logged (the hot-update client's steps).
+let pageLog: string[] = [];
+test.beforeEach(({ page }) => {
+  pageLog = [];
+  page.on('console', (message) => pageLog.push(`${message.type()}: ${message.text()}`));
+});
+test.afterEach(({ page: _ }, testInfo) => {
+  if (testInfo.status === testInfo.expectedStatus) return;
+  console.error(`npm run dev printed, last:\n${site?.output().slice(-4000)}`);
+  console.error(`the page logged, last:\n${pageLog.slice(-40).join('\n')}`);
+});
+
 test.afterAll(async () => {
   await site?.stop();
 });
@@ -39,6 +52,9 @@ test.afterAll(async () => {
 async function coursesWithASearchMade(page: Page) {
   await asVisitorWhoSawThePopup(page);
   await page.goto(`${site!.url}/courses`);
+  // The page is live before the search is typed (a development build takes seconds to start on a loaded machine, and
+  // a search typed before it would be the form's own, without JavaScript), and before any edit.
+  await waitForSectionReady(page, 'courses/CoursesPage');
   const search = page.getByRole('searchbox', { name: 'Search courses by title' });
   await search.fill('Angular');
   await search.press('Enter');
