@@ -102,15 +102,9 @@ test("an owner edits the videos while the player is open: Escape gives the focus
   await fakeYouTubePlayer(page);
   const { play, dialog } = await openPlayer(page);
   const pressed = await play.elementHandle();
-  // The owner saves the page's last video unchanged (only its updated_at moves: nothing another test reads): the page
-  // runs its search again and renders the list anew, the server's cards replaced by new elements, while the player is
-  // open.
-  const last = (await videosInDatabaseOrder('views'))[pageSize - 1]!;
-  const { error } = await ownerDatabase()
-    .from('videos')
-    .update({ view_count: last.view_count })
-    .eq('video_id', last.video_id);
-  expect(error).toBeNull();
+  // The page runs its search again and renders the list anew, the server's cards replaced by new elements, while the
+  // player is open.
+  await ownerSavesTheLastVideo();
   await expect.poll(() => pressed!.evaluate((button) => button.isConnected)).toBe(false);
 
   await dialog.getByRole('button', { name: 'Close video' }).focus();
@@ -118,6 +112,42 @@ test("an owner edits the videos while the player is open: Escape gives the focus
   await expect(page.getByRole('dialog')).toHaveCount(0);
   await expect(play).toBeFocused();
 });
+
+test('the new cards replace the server’s while Play Video has the focus: it keeps it', async ({ page }) => {
+  // The page reads its videos again once it is live (and at each owner's edit), and React's cards then replace the
+  // server's: new elements. Held here until the focus is back on Play Video, so the replacing comes then. The focus
+  // used to fall to the page's body (and this spec's tests run side by side: one's edit did that to another's page).
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/rest/v1/rpc/search_videos', async (route) => {
+    await released;
+    await route.fallback();
+  });
+  await fakeYouTubePlayer(page);
+  const { play } = await openPlayer(page);
+  const shown = await play.elementHandle();
+  const theServers = await shown!.evaluate((button) =>
+    Object.keys(button).every((key) => !key.startsWith('__react')),
+  );
+  expect(theServers, 'the Play Video pressed is the server’s HTML').toBe(true);
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(play).toBeFocused();
+  await ownerSavesTheLastVideo();
+  release();
+  await expect.poll(() => shown!.evaluate((button) => button.isConnected)).toBe(false);
+  await expect(play).toBeFocused();
+});
+
+/** The owner saves the page's last video unchanged (only its updated_at moves: nothing another test reads). */
+async function ownerSavesTheLastVideo() {
+  const last = (await videosInDatabaseOrder('views'))[pageSize - 1]!;
+  const { error } = await ownerDatabase()
+    .from('videos')
+    .update({ view_count: last.view_count })
+    .eq('video_id', last.video_id);
+  expect(error).toBeNull();
+}
 
 test('the player is 700 px high in a window over 1200 px wide, 500 px over 768 px, and 300 px below', async ({
   page,

@@ -3,7 +3,7 @@
 // rendered stay the server's HTML (useKeptServerHtml) until the items change: hydrating the page costs the list, not
 // every card. So a card's actions (View Project, Play Video) are the grid's: `onItemAction` gets the item and the
 // event of a click, or a middle click, on a link or button of its card.
-import { useState, type MouseEvent, type ReactNode, type Ref } from 'react';
+import { useLayoutEffect, useState, type MouseEvent, type ReactNode, type Ref } from 'react';
 import { Button } from '@site/shared-ui/Button';
 import { keptServerHtmlProps, useKeptServerHtml } from '@site/shared-ui/ServerHtml';
 import { visuallyHiddenClassName } from '@site/shared-ui/VisuallyHidden';
@@ -71,6 +71,24 @@ export function loadFailedMessage(what: string): string {
   return `The ${what} could not be loaded right now. The page keeps trying; you can also try again now.`;
 }
 
+/** The link or button of a card that has the focus: its list, its card's key and its place among the card's own. */
+interface FocusedCardControl {
+  list: Element;
+  key: string;
+  index: number;
+}
+
+const cardControls = (card: Element) => Array.from(card.querySelectorAll<HTMLElement>('a, button'));
+
+/** The card's link or button that has the focus, in the list this label names, if any (read before the DOM changes). */
+function focusedCardControl(label: string): FocusedCardControl | null {
+  const focused = typeof document === 'undefined' ? null : document.activeElement;
+  const card = focused?.closest<HTMLElement>('[data-item]');
+  const list = card?.closest('ul');
+  if (!focused || !card?.dataset.item || !list || list.getAttribute('aria-label') !== label) return null;
+  return { list, key: card.dataset.item, index: cardControls(card).indexOf(focused as HTMLElement) };
+}
+
 function Placeholders({
   count,
   className,
@@ -108,6 +126,24 @@ export function CardGrid<Item>({
   const listShown =
     !loading && !(failure && items.length === 0) && !(items.length === 0 && empty !== undefined);
   const kept = useKeptServerHtml(keepServerHtml && listShown && items === hydratedItems);
+  // React's cards replace the server's once the items change (a live edit, a search): new elements, so a visitor's
+  // focus on a card's button (given back there by a dialog that closed, or tabbed to) would fall to the page's body.
+  // Where it was is read in the render that replaces them, and given to the same card's control once they are in.
+  const [keptBefore, setKeptBefore] = useState(kept);
+  const [focusToKeep, setFocusToKeep] = useState<FocusedCardControl | null>(null);
+  if (keptBefore !== kept) {
+    setKeptBefore(kept);
+    if (!kept) setFocusToKeep(focusedCardControl(label));
+  }
+  useLayoutEffect(() => {
+    if (!focusToKeep) return;
+    setFocusToKeep(null);
+    if (document.activeElement && document.activeElement !== document.body) return;
+    const card = Array.from(focusToKeep.list.querySelectorAll<HTMLElement>('[data-item]')).find(
+      (candidate) => candidate.dataset.item === focusToKeep.key,
+    );
+    if (card) cardControls(card)[focusToKeep.index]?.focus();
+  }, [focusToKeep]);
   const act = (event: MouseEvent<HTMLUListElement>) => {
     if (!onItemAction || (event.type === 'auxclick' && event.button !== 1)) return;
     const control = (event.target as Element).closest('a, button');

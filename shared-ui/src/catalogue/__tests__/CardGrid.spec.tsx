@@ -164,6 +164,31 @@ describe('CardGrid in a page the server rendered', () => {
     expect(cardActionOf(list.current, 'gone')).toBeNull();
   });
 
+  it('keeps the focus on the same card’s button when the new cards replace the server’s', async () => {
+    const { container, rerender } = await hydrated();
+    container.querySelectorAll('button')[1]!.focus();
+    await rerender([{ id: 'c', title: 'Third' }, ...items]);
+    expect(document.activeElement).toBe(cardActionOf(list.current, 'b'));
+    expect(document.activeElement).toHaveTextContent('Open Second');
+  });
+
+  it('takes no focus when it had none as the new cards replace the server’s', async () => {
+    const { rerender } = await hydrated();
+    const elsewhere = document.createElement('button');
+    document.body.append(elsewhere);
+    elsewhere.focus();
+    await rerender([{ id: 'c', title: 'Third' }, ...items]);
+    expect(document.activeElement).toBe(elsewhere);
+    elsewhere.remove();
+  });
+
+  it('leaves the focus where it was when the card it was on is gone', async () => {
+    const { container, rerender } = await hydrated();
+    container.querySelectorAll('button')[0]!.focus();
+    await rerender([items[1]!]);
+    expect(document.activeElement).toBe(document.body);
+  });
+
   it('renders its cards itself when rendered in the browser', () => {
     const { container } = render(<Grid shown={items} />);
     expect(hasComponent(container.querySelector('li')!)).toBe(true);
