@@ -135,7 +135,10 @@ test.describe('sections whose server build is missing, throws or is slow', () =>
 test.describe('with the backend down', () => {
   let site: SecondSite;
   test.beforeAll(async () => {
-    site = await startSecondSite(100, { backendPort: 3009 + portOffset + 100 });
+    // A page with a slot left to the browser is kept a second, not ten: each poll below then sees a new render, not
+    // one made while the server was starved (in a full run, every render of / timed out for a while: the 15 s poll saw
+    // one kept page and the render after it).
+    site = await startSecondSite(100, { backendPort: 3009 + portOffset + 100, pageFreshMs: 1_000 });
   });
   test.afterAll(async () => site?.close());
 
@@ -154,9 +157,15 @@ test.describe('with the backend down', () => {
       '/courses': { withData: ['courses/CoursesPage'], withoutData: [] },
       '/help/privacy-policy': { withData: [], withoutData: ['help/HelpRoutes'] },
     };
+    // The server loads the sections' code at start, in the background, and says when it is in: a section without data
+    // is rendered from then on; one with data never is, the backend being down.
+    await expect
+      .poll(() => site.log.some((line) => line.includes("[server render] every section's code is loaded")), {
+        message: "the server says every section's code is loaded",
+        timeout: 40_000,
+      })
+      .toBe(true);
     for (const [pagePath, { withData, withoutData }] of Object.entries(slotsByPage)) {
-      // The server loads the sections' code at start, in the background: a section without data is rendered once
-      // its code is there (within a few seconds of a fresh start); one with data never is, the backend being down.
       await expect
         .poll(
           async () => {
