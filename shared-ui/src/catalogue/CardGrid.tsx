@@ -60,10 +60,20 @@ export interface CardGridFailure {
  * after a dialog opened from a card closes, found then (the cards may be new elements by then: the server's HTML
  * replaced by React's, or a live list rendered again).
  */
-export function cardActionOf(list: HTMLElement | null, key: string): HTMLElement | null {
+export function cardActionOf(list: Element | null, key: string): HTMLElement | null {
+  const card = cardOf(list, key);
+  return card ? (cardControls(card)[0] ?? null) : null;
+}
+
+/** The shown card with this key in the list. */
+function cardOf(list: Element | null, key: string): HTMLElement | undefined {
   const cards = list?.querySelectorAll<HTMLElement>('[data-item]') ?? [];
-  const card = Array.from(cards).find((candidate) => candidate.dataset.item === key);
-  return card?.querySelector<HTMLElement>('a, button') ?? null;
+  return Array.from(cards).find((candidate) => candidate.dataset.item === key);
+}
+
+/** A card's links and buttons, in order. */
+function cardControls(card: Element): HTMLElement[] {
+  return Array.from(card.querySelectorAll<HTMLElement>('a, button'));
 }
 
 /** The message of a catalogue whose rows could not be loaded; the page keeps trying by itself meanwhile. */
@@ -77,8 +87,6 @@ interface FocusedCardControl {
   key: string;
   index: number;
 }
-
-const cardControls = (card: Element) => Array.from(card.querySelectorAll<HTMLElement>('a, button'));
 
 /** The card's link or button that has the focus, in the list this label names, if any (read before the DOM changes). */
 function focusedCardControl(label: string): FocusedCardControl | null {
@@ -139,9 +147,7 @@ export function CardGrid<Item>({
     if (!focusToKeep) return;
     setFocusToKeep(null);
     if (document.activeElement && document.activeElement !== document.body) return;
-    const card = Array.from(focusToKeep.list.querySelectorAll<HTMLElement>('[data-item]')).find(
-      (candidate) => candidate.dataset.item === focusToKeep.key,
-    );
+    const card = cardOf(focusToKeep.list, focusToKeep.key);
     if (card) cardControls(card)[focusToKeep.index]?.focus();
   }, [focusToKeep]);
   const act = (event: MouseEvent<HTMLUListElement>) => {
