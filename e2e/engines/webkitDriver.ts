@@ -5,7 +5,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { Builder, By, type WebDriver, type WebElement } from 'selenium-webdriver';
+import { Builder, By, WebElement, type WebDriver } from 'selenium-webdriver';
 import type { ElementQuery, EngineDriver, InPage } from './engineDriver.ts';
 import type { EngineLauncher } from './engineLauncher.ts';
 
@@ -38,6 +38,11 @@ async function element(driver: WebDriver, query: ElementQuery): Promise<WebEleme
     query,
   );
   if (!found) throw new Error(`no element for ${JSON.stringify(query)}`);
+  // Once in a run, WebKit's driver handed back something that was not an element (click: not a function): say what.
+  if (!(found instanceof WebElement))
+    throw new Error(
+      `WebKit's driver answered ${JSON.stringify(found)} for ${JSON.stringify(query)}, not an element`,
+    );
   return found;
 }
 
