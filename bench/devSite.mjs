@@ -10,8 +10,10 @@ import {
   mkdirSync,
   readdirSync,
   readFileSync,
+  lstatSync,
   readlinkSync,
   renameSync,
+  rmSync,
   symlinkSync,
   unlinkSync,
   writeFileSync,
@@ -63,22 +65,15 @@ function linkDependencies(copy, folder) {
 
 /**
  * A copy of the tree to run `npm run dev` in, at a fixed place per port offset (runs side by side never share one).
- * Sources are copied over what an earlier run left (an edit of that run included); a file the tree no longer has may
- * stay, unused.
+ * Sources are copied over what an earlier run left (an edit of that run included), and what the tree no longer has is
+ * removed (a migration folded into another one, left there, was applied twice).
  * @param {{ portOffset: number, asBuilt: string[] }} options asBuilt: the sections the copy serves as built, linked
  *   to the tree's production builds
  * @returns {string} the copy's folder
  */
 export function copyOfTheTree({ portOffset, asBuilt }) {
   const copy = path.join(os.tmpdir(), `site-dev-copy-${portOffset}`);
-  for (const source of copiedSources) {
-    cpSync(path.join(tree, source), path.join(copy, source), {
-      recursive: true,
-      force: true,
-      preserveTimestamps: true,
-      filter: (from) => !notCopied.has(path.basename(from)),
-    });
-  }
+  for (const source of copiedSources) mirror(path.join(tree, source), path.join(copy, source));
   // The backend's pristine snapshot, which it would otherwise build again (half a minute).
   const state = path.join(tree, 'supabase/.local');
   mkdirSync(path.join(copy, 'supabase/.local'), { recursive: true });
@@ -101,6 +96,44 @@ export function copyOfTheTree({ portOffset, asBuilt }) {
     link(build, path.join(copy, appFolder(section), 'dist'));
   }
   return copy;
+}
+
+/**
+ * Makes `to` a copy of `from`, with the modification times: what `from` lacks is removed from `to`, except build
+ * output, caches and local state (`notCopied`), which stay as they were.
+ * @param {string} from
+ * @param {string} to
+ */
+export function mirror(from, to) {
+  removeWhatIsNotIn(from, to);
+  cpSync(from, to, {
+    recursive: true,
+    force: true,
+    preserveTimestamps: true,
+    filter: (source) => !notCopied.has(path.basename(source)),
+  });
+}
+
+function kindOf(file) {
+  try {
+    return lstatSync(file).isDirectory() ? 'folder' : 'file';
+  } catch (error) {
+    if (error.code === 'ENOENT') return undefined;
+    throw error;
+  }
+}
+
+function removeWhatIsNotIn(from, to) {
+  const kind = kindOf(to);
+  if (kind === undefined) return;
+  if (kind !== kindOf(from)) {
+    rmSync(to, { recursive: true, force: true });
+    return;
+  }
+  if (kind !== 'folder') return;
+  for (const name of readdirSync(to)) {
+    if (!notCopied.has(name)) removeWhatIsNotIn(path.join(from, name), path.join(to, name));
+  }
 }
 
 /**
