@@ -2,6 +2,7 @@
 // visitor finds them. Live specs name their rows with liveRowPrefix, so specs running in parallel can tell them
 // apart from the seed.
 import { expect, type Page } from '@playwright/test';
+import { expectAnsweredTitles } from '../../support/catalogue.ts';
 import { dismissTheAdWhenInTheWay } from '../../support/adToast.ts';
 import { waitForSectionReady } from '../../support/sections.ts';
 import { ownerDatabase } from '../../support/database.ts';
@@ -117,8 +118,9 @@ export function sorted(values: readonly string[]): string[] {
   return [...values].sort((a, b) => a.localeCompare(b));
 }
 
+/** The grid once the search under way has answered (in any order). */
 export async function expectShownTitles(parts: CoursesPageParts, expected: readonly string[]) {
-  await expect.poll(async () => sorted(await parts.shownTitles())).toEqual(sorted(expected));
+  await expectAnsweredTitles(parts.grid, async () => sorted(await parts.shownTitles()), sorted(expected));
 }
 
 export type CoursesPageParts = ReturnType<typeof coursesPage>;

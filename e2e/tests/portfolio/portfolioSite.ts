@@ -2,6 +2,7 @@
 // pages as a visitor finds them. Live specs name their rows with liveRowPrefix, so specs running in parallel can
 // tell them apart from the seed (and never give them a featured rank).
 import { expect, type Page } from '@playwright/test';
+import { expectAnsweredTitles } from '../../support/catalogue.ts';
 import { ownerDatabase } from '../../support/database.ts';
 import { scrollToSection, waitForSectionReady } from '../../support/sections.ts';
 
@@ -75,8 +76,9 @@ export async function openPortfolioPage(page: Page): Promise<PortfolioPageParts>
   return parts;
 }
 
+/** The grid once the search under way has answered. */
 export async function expectShownTitles(parts: PortfolioPageParts, expected: readonly string[]) {
-  await expect.poll(() => parts.shownTitles()).toEqual([...expected]);
+  await expectAnsweredTitles(parts.grid, parts.shownTitles, expected);
 }
 
 /** Opens the home page and waits for the featured projects. */

@@ -1,6 +1,7 @@
 // What the tutorials specs share: the channel's videos as the owner's database holds them, the page's parts as a
 // visitor finds them, and a stand-in for the YouTube player (the edge of the system: no internet here).
 import { expect, type Page } from '@playwright/test';
+import { expectAnsweredTitles } from '../../support/catalogue.ts';
 import { waitForSectionReady } from '../../support/sections.ts';
 import { ownerDatabase } from '../../support/database.ts';
 import { dismissTheAd } from '../../support/adToast.ts';
@@ -87,8 +88,7 @@ export async function openTutorialsPage(page: Page): Promise<TutorialsPageParts>
 
 /** The grid once the search under way has answered. */
 export async function expectShownTitles(parts: TutorialsPageParts, titles: readonly string[]): Promise<void> {
-  await expect(parts.grid).toHaveAttribute('aria-busy', 'false');
-  await expect.poll(parts.shownTitles).toEqual(titles);
+  await expectAnsweredTitles(parts.grid, parts.shownTitles, titles);
 }
 
 /** The YouTube player as a tiny local page that names the video it plays and, like the real one, has a control. */
