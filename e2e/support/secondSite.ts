@@ -5,6 +5,7 @@ import { fork } from 'node:child_process';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { ports, portOffset } from './site.ts';
+import { expect } from './test.ts';
 
 export interface SecondSite {
   url: string;
@@ -104,4 +105,18 @@ export async function startSecondSite(
 /** A URL where no server listens (Chromium accepts the port). */
 export function deadManifestUrl(offsetWithinSuite: (typeof secondSiteOffsets)[number]): string {
   return `http://localhost:${3009 + portOffset + offsetWithinSuite}/mf-manifest.json`;
+}
+
+/**
+ * Waits for a copy's server to say it has loaded every section's code (it does so at start, in the background): from
+ * then on a slot is left to the browser only for what it reads, never for its code still on its way (on a starved
+ * machine the first renders can give up on the code itself).
+ */
+export async function expectEverySectionsCodeLoaded(site: SecondSite, timeout = 40_000): Promise<void> {
+  await expect
+    .poll(() => site.log.some((line) => line.includes("[server render] every section's code is loaded")), {
+      message: "the server says every section's code is loaded",
+      timeout,
+    })
+    .toBe(true);
 }

@@ -10,7 +10,7 @@ import { expect, test } from '../../support/test.ts';
 import { startFaultProxy, type FaultProxy } from '../../support/faultProxy.ts';
 import { expectedPages } from '../../support/pages.ts';
 import { slotsOfHtml } from '../../support/rendered.ts';
-import { startSecondSite, type SecondSite } from '../../support/secondSite.ts';
+import { expectEverySectionsCodeLoaded, startSecondSite, type SecondSite } from '../../support/secondSite.ts';
 import { ports } from '../../support/site.ts';
 import { asVisitorWhoSawThePopup } from '../../support/visitor.ts';
 
@@ -23,9 +23,14 @@ let site: SecondSite | undefined;
 test.describe.configure({ mode: 'default' });
 
 test.beforeAll(async () => {
+  // A copy's start and its code's load, on the slowest machine of our kind.
+  test.setTimeout(120_000);
   backend = await startFaultProxy(ports.backend + siteOffset, ports.backend);
   backend.set({ kind: 'freeze' });
   site = await startSecondSite(siteOffset, { backendPort: backend.port });
+  // The backend is what this is about: the sections' code is in first (run A: the first render of / gave up on
+  // portfolio/HomeAbout's code, still on its way, not on the backend).
+  await expectEverySectionsCodeLoaded(site);
 });
 
 test.afterAll(async () => {

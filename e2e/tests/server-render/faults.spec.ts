@@ -11,7 +11,7 @@ import path from 'node:path';
 import { expectStableLayout, recordLayoutShifts } from '../../support/layoutShift.ts';
 import { slotsOf } from '../../support/rendered.ts';
 import { portOffset } from '../../support/site.ts';
-import { startSecondSite, type SecondSite } from '../../support/secondSite.ts';
+import { expectEverySectionsCodeLoaded, startSecondSite, type SecondSite } from '../../support/secondSite.ts';
 import { asVisitorWhoSawThePopup } from '../../support/visitor.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
@@ -159,12 +159,7 @@ test.describe('with the backend down', () => {
     };
     // The server loads the sections' code at start, in the background, and says when it is in: a section without data
     // is rendered from then on; one with data never is, the backend being down.
-    await expect
-      .poll(() => site.log.some((line) => line.includes("[server render] every section's code is loaded")), {
-        message: "the server says every section's code is loaded",
-        timeout: 40_000,
-      })
-      .toBe(true);
+    await expectEverySectionsCodeLoaded(site);
     for (const [pagePath, { withData, withoutData }] of Object.entries(slotsByPage)) {
       await expect
         .poll(

@@ -8,7 +8,7 @@ import http from 'node:http';
 import { sitePortsFor } from '../../../shell/server/serveSite.mjs';
 import { expectedPages } from '../../support/pages.ts';
 import { portOffset } from '../../support/site.ts';
-import { startSecondSite, type SecondSite } from '../../support/secondSite.ts';
+import { expectEverySectionsCodeLoaded, startSecondSite, type SecondSite } from '../../support/secondSite.ts';
 
 const siteOffset = 170;
 const sections = ['portfolio', 'tutorials', 'courses', 'help'] as const;
@@ -95,12 +95,7 @@ test("the server loads every section's code at start, before any visitor, so no 
     )
     .toEqual([...sections]);
   // And then the chunks of their modules, until the server says every section's code is in.
-  await expect
-    .poll(() => site!.log.some((line) => line.includes("[server render] every section's code is loaded")), {
-      message: 'the server has loaded all its code',
-      timeout: 30_000,
-    })
-    .toBe(true);
+  await expectEverySectionsCodeLoaded(site!, 30_000);
   const loadedAtStart = Object.fromEntries(
     sections.map((section) => [section, serverCode(byName[section]!).map((fetch) => fetch.path)]),
   );
